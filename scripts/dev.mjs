@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// `npm run dev`: the API (restarting on change) on API_PORT and Vite's dev server, which
+// proxies /api and /socket.io to it, on PORT (default 5173).
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '3001';
+const children = [
+  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, SEED_DEMO: process.env.SEED_DEMO ?? '1' },
+  }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+];
+const stop = () => children.forEach((c) => c.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// The server the end-to-end journeys run against: the built app with demo accounts, on a
+// fresh embedded database unless DATABASE_URL names one.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-e2e-'));
+const child = spawn(process.execPath, ['dist/server/main.js'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,3 @@
+export * from './audit.js';
+export * from './sessions.js';
+export * from './users.js';

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull(),
+    /** Null: the role's defaults (ruling 2). Only admin-family roles use it. */
+    permissions: text('permissions').array(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Physicians only: printed on the recommendation form (ruling 18). */
+    licenseNumber: text('license_number'),
+    npi: text('npi'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deleting a user deactivates it (ruling 18): no sign-in, gone from lists. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  },
+  (t) => [
+    // An address is taken only while its account is active, so a removed staff member's
+    // address can be given to a new account.
+    uniqueIndex('users_email_active_key').on(t.email).where(sql`${t.deactivatedAt} is null`),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const patientProfiles = pgTable('patient_profiles', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id),
+  firstName: text('first_name').notNull(),
+  middleName: text('middle_name'),
+  lastName: text('last_name').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }),
+  phone: text('phone'),
+  address: text('address'),
+  apartment: text('apartment'),
+  city: text('city'),
+  state: text('state'),
+  zipCode: text('zip_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type PatientProfileRow = typeof patientProfiles.$inferSelect;

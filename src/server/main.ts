@@ -1,0 +1,60 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+
+// Entry point: configuration, migrations, listen, graceful shutdown.
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await runMigrations(database);
+  const app = await buildApp({ config, database });
+
+  if (process.env.SEED_DEMO === '1') {
+    const { seedDemo } = await import('./demo/seed.js');
+    await seedDemo(app.ctx);
+  }
+
+  const purge = setInterval(() => app.ctx.sessions.purgeExpired().catch(() => {}), 10 * 60_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(purge);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
+  app.log.info(`serving on ${where} (${database.driver === 'pg' ? 'PostgreSQL' : 'embedded PGlite'})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { auditLog } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+
+export type AuditOutcome = 'success' | 'failure' | 'denied';
+
+export interface AuditEntry {
+  actor?: { id: string; role: string } | null;
+  action: string;
+  targetType?: string;
+  targetId?: string | null;
+  ip?: string | null;
+  outcome?: AuditOutcome;
+  /** Non-identifying context only (never PHI, never secrets). */
+  details?: Record<string, unknown>;
+}
+
+/** Writes one audit row; pass the open transaction so the row lands with the change it records. */
+export async function audit(executor: Executor, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values({
+    actorId: entry.actor?.id ?? null,
+    actorRole: entry.actor?.role ?? null,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    ip: entry.ip ?? null,
+    outcome: entry.outcome ?? 'success',
+    details: entry.details ?? null,
+  });
+}

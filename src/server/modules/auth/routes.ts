@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { AuthRegisterSchema, LoginSchema, RegisterSchema } from '../../../shared/schemas/auth.js';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { currentUser, SESSION_COOKIE } from '../../plugins/auth.js';
+import { audit } from '../audit/service.js';
+import { loadCurrentUser } from '../users/queries.js';
+import { authenticate, registerPatient } from './service.js';
+
+/** Starts a fresh session (a new token at every sign-in) and answers with the user. */
+export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
+  const old = request.cookies[SESSION_COOKIE];
+  if (old) await ctx.sessions.destroy(old);
+  const token = await ctx.sessions.create(userId, {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+  reply.setSessionCookie(token);
+  const user = await loadCurrentUser(ctx.db, userId);
+  if (!user) throw new AppError('UNAUTHORIZED', 'Account not available');
+  return user;
+}
+
+export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/register', { schema: { body: RegisterSchema } }, async (request, reply) => {
+    const created = await registerPatient(ctx.db, request.body, request.ip);
+    const user = await signIn(ctx, request, reply, created.id);
+    return reply.status(201).send({ user, message: 'Account created' });
+  });
+
+  app.post('/api/auth/register', { schema: { body: AuthRegisterSchema } }, async (request, reply) => {
+    const created = await registerPatient(ctx.db, request.body, request.ip);
+    const user = await signIn(ctx, request, reply, created.id);
+    return reply.status(201).send({ user, message: 'Account created' });
+  });
+
+  app.post('/api/login', { schema: { body: LoginSchema } }, async (request, reply) => {
+    const found = await authenticate(ctx.db, ctx.loginThrottle, request.body, request.ip);
+    const user = await signIn(ctx, request, reply, found.id);
+    return { user };
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (request.session) {
+      await audit(ctx.db, {
+        actor: { id: request.session.user.id, role: request.session.user.role },
+        action: 'auth.logout',
+        targetType: 'user',
+        targetId: request.session.user.id,
+        ip: request.ip,
+      });
+    }
+    if (token) await ctx.sessions.destroy(token);
+    reply.clearSessionCookie();
+    return { message: 'Logged out' };
+  });
+
+  // A patient reading their own profile is not audited (ruling 17).
+  const me = async (request: FastifyRequest) => currentUser(request);
+  app.get('/api/user', me);
+  app.get('/api/auth/user', me);
+}

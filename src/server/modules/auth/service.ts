@@ -1,0 +1,109 @@
+import type { AuthRegisterRequest, LoginRequest, RegisterSchema } from '../../../shared/schemas/auth.js';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { patientProfiles, users, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { audit } from '../audit/service.js';
+import { findActiveUserByEmail, isUniqueViolation } from '../users/queries.js';
+import { hashPassword, verifyPassword } from './password.js';
+import type { LoginThrottle } from './throttle.js';
+
+type FullRegistration = z.output<typeof RegisterSchema>;
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** Creates a patient with its profile and the audit row, all or nothing. */
+export async function registerPatient(
+  db: Db,
+  input: FullRegistration | AuthRegisterRequest,
+  ip: string,
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'patient',
+        })
+        .returning();
+      const full = 'dateOfBirth' in input ? input : null;
+      await tx.insert(patientProfiles).values({
+        userId: user!.id,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        middleName: full?.middleName || null,
+        dateOfBirth: full?.dateOfBirth ?? null,
+        phone: full?.phone || null,
+        address: full?.address ?? null,
+        apartment: full?.apartment || null,
+        city: full?.city ?? null,
+        state: full?.state ?? null,
+        zipCode: full?.zipCode ?? null,
+      });
+      await audit(tx, {
+        actor: { id: user!.id, role: 'patient' },
+        action: 'auth.register',
+        targetType: 'user',
+        targetId: user!.id,
+        ip,
+      });
+      return user!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** Checks credentials with throttling; every attempt, good or bad, leaves an audit row. */
+export async function authenticate(
+  db: Db,
+  throttle: LoginThrottle,
+  input: LoginRequest,
+  ip: string,
+): Promise<UserRow> {
+  const wait = throttle.retryAfter(input.email, ip);
+  if (wait > 0) {
+    await audit(db, {
+      action: 'auth.login_throttled',
+      targetType: 'email',
+      ip,
+      outcome: 'denied',
+    });
+    const minutes = Math.ceil(wait / 60_000);
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
+  }
+  const user = await findActiveUserByEmail(db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    throttle.recordFailure(input.email, ip);
+    await audit(db, {
+      actor: user ? { id: user.id, role: user.role } : null,
+      action: 'auth.login_failed',
+      targetType: 'user',
+      targetId: user?.id ?? null,
+      ip,
+      outcome: 'failure',
+    });
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  }
+  throttle.recordSuccess(input.email);
+  await audit(db, {
+    actor: { id: user.id, role: user.role },
+    action: 'auth.login',
+    targetType: 'user',
+    targetId: user.id,
+    ip,
+  });
+  return user;
+}

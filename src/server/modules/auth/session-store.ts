@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { CurrentUser } from '../../../shared/schemas/auth.js';
+import { isStaffRole } from '../../../shared/roles.js';
+import type { Db } from '../../db/client.js';
+import { sessions } from '../../db/schema/index.js';
+import { loadCurrentUser } from '../users/queries.js';
+
+// Sessions per DESIGN.md's security baseline: a 256-bit random token in the cookie, only its
+// hash in the database, idle timeout 30 min (15 for staff), absolute 12 h. Resolving a session
+// is on every request's path, so resolved sessions are kept in memory for a few seconds and
+// last_seen_at is written at most once a minute.
+
+export const PATIENT_IDLE_MS = 30 * 60_000;
+export const STAFF_IDLE_MS = 15 * 60_000;
+export const ABSOLUTE_MS = 12 * 60 * 60_000;
+const CACHE_TTL_MS = 5_000;
+const TOUCH_EVERY_MS = 60_000;
+
+export interface ResolvedSession {
+  tokenHash: string;
+  user: CurrentUser;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+interface CacheEntry extends ResolvedSession {
+  cachedAt: number;
+  touchedAt: number;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const idleLimitFor = (role: string) => (isStaffRole(role) ? STAFF_IDLE_MS : PATIENT_IDLE_MS);
+
+export class SessionStore {
+  private readonly cache = new Map<string, CacheEntry>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(userId: string, meta: { ip?: string; userAgent?: string }): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + ABSOLUTE_MS),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return token;
+  }
+
+  /** The live session for a cookie token, or null (unknown, expired, idle, or user gone). */
+  async resolve(token: string): Promise<ResolvedSession | null> {
+    const tokenHash = hashToken(token);
+    const now = this.now();
+    let entry = this.cache.get(tokenHash);
+    if (!entry || now - entry.cachedAt > CACHE_TTL_MS) {
+      entry = (await this.load(tokenHash, entry)) ?? undefined;
+      if (!entry) {
+        this.cache.delete(tokenHash);
+        return null;
+      }
+      this.cache.set(tokenHash, entry);
+    }
+    if (now > entry.expiresAt || now - entry.lastSeenAt > idleLimitFor(entry.user.role)) {
+      await this.destroyHash(tokenHash);
+      return null;
+    }
+    entry.lastSeenAt = now;
+    if (now - entry.touchedAt > TOUCH_EVERY_MS) {
+      entry.touchedAt = now;
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.tokenHash, tokenHash));
+    }
+    return entry;
+  }
+
+  /** Keeps a session alive without a request (an open queue page or call, ruling 17). */
+  async touch(tokenHash: string): Promise<void> {
+    const now = this.now();
+    const entry = this.cache.get(tokenHash);
+    if (entry) entry.lastSeenAt = now;
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  async destroy(token: string): Promise<void> {
+    await this.destroyHash(hashToken(token));
+  }
+
+  /** Signs a user out everywhere (deactivation). */
+  async destroyAllForUser(userId: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    this.forgetUser(userId);
+  }
+
+  /** Drops cached copies after a change to the user (role, permissions, profile). */
+  forgetUser(userId: string): void {
+    for (const [key, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(key);
+  }
+
+  /** Removes expired rows; run now and then so the table does not grow without end. */
+  async purgeExpired(): Promise<void> {
+    const now = this.now();
+    await this.db
+      .delete(sessions)
+      .where(
+        or(
+          lt(sessions.expiresAt, new Date(now)),
+          lt(sessions.lastSeenAt, new Date(now - PATIENT_IDLE_MS)),
+        ),
+      );
+  }
+
+  private async destroyHash(tokenHash: string): Promise<void> {
+    this.cache.delete(tokenHash);
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  private async load(tokenHash: string, previous?: CacheEntry): Promise<CacheEntry | null> {
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash)))
+      .limit(1);
+    if (!row) return null;
+    const user = await loadCurrentUser(this.db, row.userId);
+    if (!user) return null;
+    const lastSeenAt = Math.max(row.lastSeenAt.getTime(), previous?.lastSeenAt ?? 0);
+    return {
+      tokenHash,
+      user,
+      lastSeenAt,
+      expiresAt: row.expiresAt.getTime(),
+      cachedAt: this.now(),
+      touchedAt: previous?.touchedAt ?? row.lastSeenAt.getTime(),
+    };
+  }
+}

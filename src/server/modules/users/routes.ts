@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminSetupSchema,
+  CreateUserSchema,
+  UpdateUserSchema,
+} from '../../../shared/schemas/users.js';
+import { type AppContext, isProduction } from '../../context.js';
+import { AppError } from '../../errors.js';
+import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { audit } from '../audit/service.js';
+import { signIn } from '../auth/routes.js';
+import { toAdminUser } from './mappers.js';
+import {
+  adminExists,
+  createStaffUser,
+  deactivateStaffUser,
+  listStaff,
+  setupFirstAdmin,
+  updateStaffUser,
+} from './service.js';
+import { timingSafeEqual } from 'node:crypto';
+
+const UserIdParams = z.object({ userId: z.uuid('User not found') });
+
+function tokenMatches(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/admin/exists', async () => ({ exists: await adminExists(ctx.db) }));
+
+  app.post('/api/admin/setup', { schema: { body: AdminSetupSchema } }, async (request, reply) => {
+    // Ruling 18: in production, with a setup token configured, it must be presented.
+    const expected = ctx.config.ADMIN_SETUP_TOKEN;
+    if (isProduction(ctx.config) && expected) {
+      const given = request.body.setupToken ?? (request.headers['x-setup-token'] as string | undefined);
+      if (!tokenMatches(given, expected)) {
+        await audit(ctx.db, { action: 'admin.setup', ip: request.ip, outcome: 'denied' });
+        throw new AppError('FORBIDDEN', 'A valid setup token is required');
+      }
+    }
+    const created = await setupFirstAdmin(ctx.db, request.body, request.ip);
+    const user = await signIn(ctx, request, reply, created.id);
+    return reply.status(201).send({ user, message: 'Admin account created' });
+  });
+
+  const guard = { preHandler: requireAccess('users') };
+
+  app.get('/api/admin/users', guard, async () => (await listStaff(ctx.db)).map(toAdminUser));
+
+  app.post('/api/admin/users', { ...guard, schema: { body: CreateUserSchema } }, async (request, reply) => {
+    const created = await createStaffUser(ctx.db, currentUser(request), request.body, request.ip);
+    return reply.status(201).send(toAdminUser(created));
+  });
+
+  app.put(
+    '/api/admin/users/:userId',
+    { ...guard, schema: { params: UserIdParams, body: UpdateUserSchema } },
+    async (request) => {
+      const updated = await updateStaffUser(
+        ctx.db,
+        currentUser(request),
+        request.params.userId,
+        request.body,
+        request.ip,
+      );
+      ctx.sessions.forgetUser(updated.id);
+      return toAdminUser(updated);
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:userId',
+    { ...guard, schema: { params: UserIdParams } },
+    async (request, reply) => {
+      await deactivateStaffUser(ctx.db, currentUser(request), request.params.userId, request.ip);
+      await ctx.sessions.destroyAllForUser(request.params.userId);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,234 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+
+  isAdminRole,
+  isMasterRole,
+  STAFF_ROLES,
+  type Permission,
+  type StaffRole,
+} from '../../../shared/roles.js';
+import type { CurrentUser } from '../../../shared/schemas/auth.js';
+import type { AdminSetupRequest, UpdateUserRequest } from '../../../shared/schemas/users.js';
+import type { CreateUserSchema } from '../../../shared/schemas/users.js';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.js';
+import { users, type UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { audit } from '../audit/service.js';
+import { hashPassword } from '../auth/password.js';
+import { EMAIL_TAKEN } from '../auth/service.js';
+import { countActiveMasterAdmins, isUniqueViolation } from './queries.js';
+
+type Actor = Pick<CurrentUser, 'id' | 'role'>;
+type CreateUserInput = z.output<typeof CreateUserSchema>;
+
+// Staff account rules (issue 2, ruling 2, ruling 18): only a master admin hands out master
+// roles, touches a master admin or edits permission boxes; nobody deletes themselves; the
+// clinic always keeps one active master admin.
+
+/** Serialises changes that could remove the last master admin (two admins demoting each other). */
+async function lockMasterAdmins(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('master-admins'))`);
+}
+
+export async function adminExists(db: Executor): Promise<boolean> {
+  return (await countActiveMasterAdmins(db)) > 0;
+}
+
+export async function setupFirstAdmin(db: Db, input: AdminSetupRequest, ip: string): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      await lockMasterAdmins(tx);
+      if (await adminExists(tx)) throw new AppError('CONFLICT', 'An admin account already exists');
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: 'master_admin',
+        })
+        .returning();
+      await audit(tx, {
+        actor: { id: user!.id, role: 'master_admin' },
+        action: 'admin.setup',
+        targetType: 'user',
+        targetId: user!.id,
+        ip,
+      });
+      return user!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+export async function listStaff(db: Executor): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deactivatedAt)))
+    .orderBy(users.createdAt);
+}
+
+function checkPermissionsEdit(actor: Actor, role: StaffRole, permissions: Permission[] | undefined) {
+  if (permissions === undefined) return;
+  if (!isMasterRole(actor.role))
+    throw new AppError('FORBIDDEN', 'Only a master admin can change permissions');
+  if (!isAdminRole(role) || isMasterRole(role))
+    throw new AppError(
+      'BAD_REQUEST',
+      role === 'doctor'
+        ? "A doctor's access is set by the role and cannot be changed"
+        : 'A master admin always holds every permission',
+    );
+}
+
+function checkMasterRoleGrant(actor: Actor, role: string) {
+  if (isMasterRole(role) && !isMasterRole(actor.role))
+    throw new AppError('FORBIDDEN', 'Only a master admin can grant a master admin role');
+}
+
+export async function createStaffUser(
+  db: Db,
+  actor: Actor,
+  input: CreateUserInput,
+  ip: string,
+): Promise<UserRow> {
+  checkMasterRoleGrant(actor, input.role);
+  checkPermissionsEdit(actor, input.role, input.permissions);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          permissions: input.permissions ?? null,
+          licenseNumber: input.role === 'doctor' ? input.licenseNumber || null : null,
+          npi: input.role === 'doctor' ? input.npi || null : null,
+        })
+        .returning();
+      await audit(tx, {
+        actor,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: user!.id,
+        ip,
+        details: { role: input.role },
+      });
+      return user!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', EMAIL_TAKEN);
+    throw err;
+  }
+}
+
+async function lockActiveStaff(tx: Executor, userId: string): Promise<UserRow> {
+  const [target] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deactivatedAt), inArray(users.role, [...STAFF_ROLES])))
+    .for('update');
+  if (!target) throw new AppError('NOT_FOUND', 'User not found');
+  return target;
+}
+
+async function assertNotLastMasterAdmin(tx: Executor, target: UserRow) {
+  if (!isMasterRole(target.role)) return;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, ['admin', 'master_admin']),
+        isNull(users.deactivatedAt),
+        ne(users.id, target.id),
+      ),
+    );
+  if ((row?.n ?? 0) === 0)
+    throw new AppError('FORBIDDEN', 'The clinic must keep at least one master admin');
+}
+
+export async function updateStaffUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  input: UpdateUserRequest,
+  ip: string,
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    await lockMasterAdmins(tx);
+    const target = await lockActiveStaff(tx, userId);
+    if (isMasterRole(target.role) && !isMasterRole(actor.role))
+      throw new AppError('FORBIDDEN', 'Only a master admin can change a master admin');
+    const role = (input.role ?? target.role) as StaffRole;
+    checkMasterRoleGrant(actor, role);
+    checkPermissionsEdit(actor, role, input.permissions);
+    const roleChanged = role !== target.role;
+    if (roleChanged && !isMasterRole(role)) await assertNotLastMasterAdmin(tx, target);
+    const licenseNumber = role === 'doctor' ? (input.licenseNumber ?? target.licenseNumber) : null;
+    const npi = role === 'doctor' ? (input.npi ?? target.npi) : null;
+    if (role === 'doctor' && (!licenseNumber || !npi))
+      throw new AppError('BAD_REQUEST', 'A doctor needs an Oklahoma license number and an NPI');
+    if (input.licenseNumber !== undefined || input.npi !== undefined) {
+      if (role !== 'doctor') throw new AppError('BAD_REQUEST', 'Only doctors carry a license number and NPI');
+    }
+
+    const [updated] = await tx
+      .update(users)
+      .set({
+        role,
+        // A new role starts from its own defaults unless boxes are sent with it.
+        permissions: input.permissions ?? (roleChanged ? null : target.permissions),
+        licenseNumber,
+        npi,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (roleChanged)
+      await audit(tx, {
+        actor,
+        action: 'user.update_role',
+        targetType: 'user',
+        targetId: userId,
+        ip,
+        details: { from: target.role, to: role },
+      });
+    if (input.permissions)
+      await audit(tx, {
+        actor,
+        action: 'user.update_permissions',
+        targetType: 'user',
+        targetId: userId,
+        ip,
+        details: { permissions: input.permissions },
+      });
+    if (input.licenseNumber !== undefined || input.npi !== undefined)
+      await audit(tx, { actor, action: 'user.update_credentials', targetType: 'user', targetId: userId, ip });
+    return updated!;
+  });
+}
+
+export async function deactivateStaffUser(db: Db, actor: Actor, userId: string, ip: string): Promise<void> {
+  if (userId === actor.id) throw new AppError('FORBIDDEN', 'You cannot delete your own account');
+  await db.transaction(async (tx) => {
+    await lockMasterAdmins(tx);
+    const target = await lockActiveStaff(tx, userId);
+    if (isMasterRole(target.role) && !isMasterRole(actor.role))
+      throw new AppError('FORBIDDEN', 'Only a master admin can delete a master admin');
+    await assertNotLastMasterAdmin(tx, target);
+    await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    await audit(tx, { actor, action: 'user.delete', targetType: 'user', targetId: userId, ip });
+  });
+}
+

@@ -1,0 +1,73 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { CurrentUser } from '../../shared/schemas/auth.js';
+import { ACCESS, type AccessName, allows, type Role } from '../../shared/roles.js';
+import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
+import type { ResolvedSession, SessionStore } from '../modules/auth/session-store.js';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, resolved for every /api request; null when signed out. */
+    session: ResolvedSession | null;
+  }
+}
+
+export async function registerAuth(app: FastifyInstance, config: Config, store: SessionStore) {
+  await app.register(cookie);
+  app.decorateRequest('session', null);
+  const secure = config.PUBLIC_URL?.startsWith('https://') ?? false;
+
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
+    this.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+    });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.session = await store.resolve(token);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    setSessionCookie(token: string): void;
+    clearSessionCookie(): void;
+  }
+}
+
+/** The signed-in user, or 401. */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.session) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+  return request.session.user;
+}
+
+export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+  currentUser(request);
+};
+
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = currentUser(request);
+    if (!roles.includes(user.role)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+  };
+}
+
+/** Ruling 3's table: holds one of the rule's permissions or roles, else 403. */
+export function requireAccess(name: AccessName): preHandlerAsyncHookHandler {
+  const rule = ACCESS[name];
+  return async (request) => {
+    const user = currentUser(request);
+    if (!allows(rule, user)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+  };
+}

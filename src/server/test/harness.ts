@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { type Config, testConfig } from '../config.js';
+import type { AppContext } from '../context.js';
+import { type Database, openDatabase } from '../db/client.js';
+import type { ThrottleLimits } from '../modules/auth/throttle.js';
+import { adminUrl, databaseUrlFor } from './pg-urls.js';
+
+// Test databases: a copy of the migrated template, on PGlite or on the PostgreSQL server of
+// DATABASE_URL (global-setup.ts). One per test file; tests in a file use distinct accounts.
+
+export async function openTestDatabase(opts: { poolSize?: number } = {}): Promise<Database> {
+  const template = inject('pgTemplate');
+  const url = process.env.DATABASE_URL;
+  if (template && url) {
+    const name = `okmmj_test_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    } finally {
+      await admin.end();
+    }
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(url, name), dataDir: '', poolSize: opts.poolSize });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const drop = new pg.Client({ connectionString: adminUrl(url) });
+        await drop.connect();
+        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await drop.end();
+      },
+    };
+  }
+  const dump = inject('pgliteDump');
+  if (!dump) throw new Error('global setup did not prepare a database template');
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(dump)]) });
+  return openDatabase({ dataDir: '', pglite: client });
+}
+
+export interface TestApp {
+  app: FastifyInstance & { ctx: AppContext };
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { config?: Partial<Config>; throttle?: ThrottleLimits; now?: () => number } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    config: testConfig(opts.config),
+    database,
+    throttle: opts.throttle ?? { perAccount: 1000, perIp: 1000, windowMs: 60_000 },
+    now: opts.now,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie between requests. */
+export class Client {
+  cookie: string | null = null;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({
+      ...opts,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...opts.headers },
+    });
+    const set = res.cookies.find((c) => c.name === 'sid');
+    if (set) this.cookie = set.value ? `sid=${set.value}` : null;
+    return res;
+  }
+
+  get(url: string) {
+    return this.request({ method: 'GET', url });
+  }
+  post(url: string, payload?: unknown) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
+  }
+  put(url: string, payload?: unknown) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
+  }
+  delete(url: string) {
+    return this.request({ method: 'DELETE', url });
+  }
+}

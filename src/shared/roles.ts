@@ -1,0 +1,169 @@
+// Roles and the permission matrix: the one definition used by the server guards, the admin
+// dashboard's tab set and the tests (staff-and-video.md §6, spec README rulings 2 and 3).
+
+export const ROLES = [
+  'patient',
+  'doctor',
+  'admin',
+  'master_admin',
+  'operations_admin',
+  'doctor_admin',
+  'admin_assistant',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The admin family (ruling 2): every one of them may open /admin/dashboard. */
+export const ADMIN_ROLES = [
+  'admin',
+  'master_admin',
+  'operations_admin',
+  'doctor_admin',
+  'admin_assistant',
+] as const satisfies readonly Role[];
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const STAFF_ROLES = ['doctor', ...ADMIN_ROLES] as const satisfies readonly Role[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** `admin` has exactly master_admin's permissions (ruling 2). */
+export const MASTER_ROLES = ['admin', 'master_admin'] as const satisfies readonly Role[];
+
+export const PERMISSIONS = [
+  'meetings',
+  'waiting',
+  'consultations',
+  'transcriptions',
+  'documents',
+  'post_consultation',
+  'search_notes',
+  'users',
+  'demo',
+  'keywords',
+  'analytics',
+  'financial',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Default tab set per admin role (staff-and-video.md §6). */
+export const ROLE_DEFAULT_PERMISSIONS: Record<AdminRole, readonly Permission[]> = {
+  master_admin: PERMISSIONS,
+  admin: PERMISSIONS,
+  operations_admin: [
+    'meetings',
+    'waiting',
+    'consultations',
+    'demo',
+    'keywords',
+    'analytics',
+    'transcriptions',
+    'documents',
+  ],
+  doctor_admin: ['meetings', 'analytics'],
+  admin_assistant: [
+    'transcriptions',
+    'documents',
+    'post_consultation',
+    'search_notes',
+    'consultations',
+    'waiting',
+  ],
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  patient: 'Patient',
+  doctor: 'Doctor',
+  admin: 'Admin',
+  master_admin: 'Master Admin',
+  operations_admin: 'Operations Admin',
+  doctor_admin: 'Doctor Admin',
+  admin_assistant: 'Administrative Assistant',
+};
+
+export const ROLE_DESCRIPTIONS: Partial<Record<Role, string>> = {
+  master_admin: 'Complete access and user creation',
+  admin: 'Complete access and user creation',
+  operations_admin: 'No financial data or user management',
+  doctor_admin: 'Meetings and personal analytics',
+  admin_assistant: 'Transcriptions, documents and follow-up',
+  doctor: 'Waiting list, consultations and video',
+};
+
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  meetings: 'My Meetings',
+  waiting: 'Waiting Room',
+  consultations: 'Consultations',
+  transcriptions: 'Patient Transcriptions',
+  documents: 'Document Management',
+  post_consultation: 'Post-Consultation',
+  search_notes: 'Search Notes',
+  users: 'User Management',
+  demo: 'Live Demo',
+  keywords: 'Keyword Manager',
+  analytics: 'Analytics',
+  financial: 'Financial',
+};
+
+/** New users default to admin_assistant (staff-and-video.md §5, §9). */
+export const DEFAULT_NEW_USER_ROLE: AdminRole = 'admin_assistant';
+
+export const isAdminRole = (role: string): role is AdminRole =>
+  (ADMIN_ROLES as readonly string[]).includes(role);
+export const isStaffRole = (role: string): role is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role);
+export const isMasterRole = (role: string): boolean =>
+  (MASTER_ROLES as readonly string[]).includes(role);
+
+/**
+ * The permissions a user actually holds. Master roles always hold all of them, so nobody
+ * can lock the clinic out by unticking boxes; other admin roles hold what is stored (the role
+ * gives the defaults); doctors and patients hold none: their access is fixed by role.
+ */
+export function effectivePermissions(role: Role, stored: readonly string[] | null): Permission[] {
+  if (isMasterRole(role)) return [...PERMISSIONS];
+  if (!isAdminRole(role)) return [];
+  const source = stored ?? ROLE_DEFAULT_PERMISSIONS[role];
+  return PERMISSIONS.filter((p) => source.includes(p));
+}
+
+/**
+ * Who may call what (ruling 3). A rule is met by holding any listed permission or any listed
+ * role. The server guard and the client's menus both read this table.
+ */
+export interface AccessRule {
+  permissions?: readonly Permission[];
+  roles?: readonly Role[];
+}
+
+export const ACCESS = {
+  readMeetings: { permissions: ['meetings', 'waiting'], roles: ['doctor'] },
+  admitOrReject: { permissions: ['waiting'], roles: ['doctor'] },
+  runConsultation: { permissions: ['meetings'], roles: ['doctor'] },
+  recordOutcome: { roles: ['doctor', 'doctor_admin'] },
+  postConsultation: { permissions: ['post_consultation'] },
+  transcriptions: { permissions: ['transcriptions'] },
+  keywords: { permissions: ['keywords'] },
+  searchNotes: { permissions: ['search_notes'] },
+  documents: { permissions: ['documents'], roles: ['doctor'] },
+  analytics: { permissions: ['analytics'] },
+  financial: { permissions: ['financial'] },
+  users: { permissions: ['users'] },
+  staff: { roles: STAFF_ROLES },
+} as const satisfies Record<string, AccessRule>;
+export type AccessName = keyof typeof ACCESS;
+
+export function allows(
+  rule: AccessRule,
+  user: { role: Role; permissions: readonly Permission[] },
+): boolean {
+  if (rule.roles?.includes(user.role)) return true;
+  return rule.permissions?.some((p) => user.permissions.includes(p)) ?? false;
+}
+
+/** Where each role lands after sign-in and at `/` (ruling 2). */
+export function homePathFor(role: Role | null | undefined): string {
+  if (!role) return '/login';
+  if (role === 'patient') return '/patient/dashboard';
+  if (role === 'doctor') return '/doctor/dashboard';
+  if (isAdminRole(role)) return '/admin/dashboard';
+  return '/login';
+}

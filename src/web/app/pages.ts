@@ -1,0 +1,59 @@
+import { lazyPage } from './lazy-page';
+
+// Every page except the landing loads on demand, keeping the landing's critical path small
+// (DESIGN.md budget: under 170 KB gzip).
+const auth = {
+  login: () => import('@/features/auth/components/login-page'),
+  auth: () => import('@/features/auth/components/auth-page'),
+  register: () => import('@/features/auth/components/register-page'),
+  setup: () => import('@/features/auth/components/admin-setup-page'),
+};
+const legal = () => import('@/features/legal/components/legal-pages');
+const patient = () => import('@/features/patient/components/patient-placeholder-pages');
+const video = () => import('@/features/video/components/video-placeholder-pages');
+const operations = () => import('@/features/operations/components/operations-placeholder-pages');
+const adminExtra = () => import('@/features/admin-dashboard/components/admin-placeholder-pages');
+
+export const LoginPage = lazyPage(auth.login, 'LoginPage');
+export const AuthPage = lazyPage(auth.auth, 'AuthPage');
+export const RegisterPage = lazyPage(auth.register, 'RegisterPage');
+export const AdminSetupPage = lazyPage(auth.setup, 'AdminSetupPage');
+
+export const PrivacyPage = lazyPage(legal, 'PrivacyPage');
+export const TermsPage = lazyPage(legal, 'TermsPage');
+export const HipaaPage = lazyPage(legal, 'HipaaPage');
+export const CompliancePage = lazyPage(legal, 'CompliancePage');
+
+export const PatientDashboardPage = lazyPage(
+  () => import('@/features/patient/components/patient-dashboard-page'),
+  'PatientDashboardPage',
+);
+export const PaymentPage = lazyPage(patient, 'PaymentPage');
+export const IntakePage = lazyPage(patient, 'IntakePage');
+export const QueuePage = lazyPage(patient, 'QueuePage');
+export const ConsultationPage = lazyPage(patient, 'ConsultationPage');
+export const DocumentsPage = lazyPage(patient, 'DocumentsPage');
+
+export const DoctorDashboardPage = lazyPage(
+  () => import('@/features/doctor/components/doctor-dashboard-page'),
+  'DoctorDashboardPage',
+);
+export const AdminDashboardPage = lazyPage(
+  () => import('@/features/admin-dashboard/components/admin-dashboard-page'),
+  'AdminDashboardPage',
+);
+export const AdminUsersPage = lazyPage(
+  () => import('@/features/admin-users/components/admin-users-page'),
+  'AdminUsersPage',
+);
+export const AdminDocumentsPage = lazyPage(adminExtra, 'AdminDocumentsPage');
+export const AdminConsultationPage = lazyPage(adminExtra, 'AdminConsultationPage');
+export const AutomatedOperationsPage = lazyPage(operations, 'AutomatedOperationsPage');
+export const ProductionOperationsPage = lazyPage(operations, 'ProductionOperationsPage');
+
+export const VideoCallPage = lazyPage(video, 'VideoCallPage');
+export const VideoSessionsPage = lazyPage(video, 'VideoSessionsPage');
+export const VideoDemoPage = lazyPage(video, 'VideoDemoPage');
+export const PatientVideoConsultationPage = lazyPage(video, 'PatientVideoConsultationPage');
+export const AdminVideoConsultationPage = lazyPage(video, 'AdminVideoConsultationPage');
+export const DoctorVideoConsultationPage = lazyPage(video, 'DoctorVideoConsultationPage');

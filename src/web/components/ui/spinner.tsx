@@ -1,0 +1,20 @@
+import { LoaderCircle } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+  return (
+    <span role="status" className="inline-flex items-center">
+      <LoaderCircle aria-hidden="true" className={cn('size-6 animate-spin text-primary', className)} />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/** Shown while the session loads (patient-side.md §2.2). */
+export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="flex min-h-[60vh] w-full items-center justify-center p-8">
+      <Spinner className="size-10" label={label} />
+    </div>
+  );
+}

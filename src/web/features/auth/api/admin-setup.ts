@@ -1,0 +1,15 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../shared/schemas/auth';
+import type { AdminSetupRequest } from '../../../../shared/schemas/users';
+import { apiRequest } from '@/lib/api-client';
+
+export function useAdminExists() {
+  return useQuery<{ exists: boolean }>({ queryKey: ['/api/admin/exists'], staleTime: 0 });
+}
+
+export function useAdminSetupMutation() {
+  return useMutation({
+    mutationFn: (body: AdminSetupRequest) =>
+      apiRequest<{ user: CurrentUser }>('POST', '/api/admin/setup', body),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import type {
+  AuthRegisterRequest,
+  CurrentUser,
+  LoginRequest,
+  RegisterRequest,
+} from '../../../../shared/schemas/auth';
+import { apiRequest } from '@/lib/api-client';
+
+interface UserEnvelope {
+  user: CurrentUser;
+  message?: string;
+}
+
+export function useLoginMutation() {
+  return useMutation({
+    mutationFn: (body: LoginRequest) => apiRequest<UserEnvelope>('POST', '/api/login', body),
+  });
+}
+
+/** Full patient registration (/register). */
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => apiRequest<UserEnvelope>('POST', '/api/register', body),
+  });
+}
+
+/** The /auth screen's short create-account form. */
+export function useAuthRegisterMutation() {
+  return useMutation({
+    mutationFn: (body: AuthRegisterRequest) =>
+      apiRequest<UserEnvelope>('POST', '/api/auth/register', body),
+  });
+}

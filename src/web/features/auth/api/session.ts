@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../shared/schemas/auth';
+import { getJson } from '@/lib/api-client';
+
+export const CURRENT_USER_KEY = '/api/user';
+
+/**
+ * The session is restored only from GET /api/user (ruling 12: no PHI in browser storage).
+ * A 401, or any failure, means signed out, silently (patient-side.md §4, §8).
+ */
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: [CURRENT_USER_KEY],
+    queryFn: async (): Promise<CurrentUser | null> => {
+      try {
+        return await getJson<CurrentUser>(CURRENT_USER_KEY);
+      } catch {
+        return null;
+      }
+    },
+  });
+
+export interface AuthState {
+  user: CurrentUser | null;
+  isLoading: boolean;
+}
+
+export function useAuth(): AuthState {
+  const { data, isPending } = useQuery(currentUserQuery());
+  return { user: data ?? null, isLoading: isPending };
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { homePathFor } from '../../../../shared/roles';
+import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { BUSINESS_HOURS, SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
+import { useLoginMutation } from '../api/auth-mutations';
+import { AuthCard } from './auth-card';
+import { PasswordField } from './password-input';
+
+export function LoginPage() {
+  const [adminMode, setAdminMode] = useState(false);
+  const login = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    login.mutate(values, {
+      onSuccess: ({ user }) => {
+        toast({ title: 'Welcome back!', description: 'You have been successfully logged in' });
+        // A hard redirect: the next page restores the session from GET /api/user (§2.3).
+        window.location.assign(homePathFor(user.role));
+      },
+      onError: (error) => {
+        toast({
+          title: 'Login failed',
+          description: errorMessage(error, 'Login failed'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  // The pending state stays on after success until the hard redirect lands.
+  const pending = login.isPending || login.isSuccess;
+
+  return (
+    <AuthCard
+      title={adminMode ? 'Admin Portal Access' : 'Patient Portal Login'}
+      description={
+        adminMode
+          ? 'Sign in with your staff account to manage consultations.'
+          : 'Sign in to track your application, documents and consultation.'
+      }
+      footer={
+        <>
+          <p>
+            New patient?{' '}
+            <Link to="/register" className="font-medium text-primary underline">
+              Create an account
+            </Link>
+          </p>
+          <p className="text-muted-foreground">
+            Need help? Contact support at{' '}
+            <a className="text-primary underline" href={`mailto:${SUPPORT_EMAIL}`}>
+              {SUPPORT_EMAIL}
+            </a>
+            {SUPPORT_PHONE ? ` or ${SUPPORT_PHONE}` : ''} ({BUSINESS_HOURS}).
+          </p>
+          <button
+            type="button"
+            className="mx-auto w-fit rounded-sm text-xs text-muted-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            aria-pressed={adminMode}
+            onClick={() => setAdminMode((v) => !v)}
+          >
+            {adminMode ? 'Patient sign-in' : 'Staff sign-in'}
+          </button>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,7 @@
+// Names and contacts shown across the site. The operator sets the real support contacts at
+// build time (VITE_SUPPORT_EMAIL, VITE_SUPPORT_PHONE); the defaults are reserved
+// example values, never a number or mailbox somebody else owns.
+export const BRAND_NAME = 'OKMMJ Telehealth';
+export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@okmmj.example';
+export const SUPPORT_PHONE: string | undefined = import.meta.env.VITE_SUPPORT_PHONE || undefined;
+export const BUSINESS_HOURS = 'Mon-Fri 9AM-6PM CST';
