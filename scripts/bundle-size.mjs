@@ -9,7 +9,9 @@ import { gzipSync } from 'node:zlib';
 const BUDGET_KB = 170;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/public');
 const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+const files = [
+  ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g),
+].map((m) => m[1]);
 
 let total = 0;
 for (const file of new Set(files)) {

@@ -9,7 +9,13 @@ import path from 'node:path';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-e2e-'));
 const child = spawn(process.execPath, ['dist/server/main.js'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    LOG_LEVEL: 'warn',
+  },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

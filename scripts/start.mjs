@@ -40,5 +40,9 @@ if (mtime(webOut) < Math.max(newest(at('src/web')), shared, lock)) {
 
 const env = { ...process.env };
 if (process.argv.includes('--demo')) env.SEED_DEMO = '1';
-const server = spawnSync(process.execPath, ['--enable-source-maps', serverOut], { cwd: root, stdio: 'inherit', env });
+const server = spawnSync(process.execPath, ['--enable-source-maps', serverOut], {
+  cwd: root,
+  stdio: 'inherit',
+  env,
+});
 process.exit(server.status ?? 0);

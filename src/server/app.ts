@@ -55,9 +55,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // Client-side routes get the app shell; the React router draws the page (or its 404).
-    if (hasWeb && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/socket.io'))
+    if (
+      hasWeb &&
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/socket.io')
+    )
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ message: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' });
+    return reply
+      .status(404)
+      .send({ message: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' });
   });
 
   return app as unknown as FastifyInstance & { ctx: AppContext };

@@ -3,9 +3,7 @@ import { z } from 'zod';
 // The only reader of process.env (DESIGN.md layout). Every value is validated at start-up so
 // a bad one stops the server with a message that names it.
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

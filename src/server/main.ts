@@ -17,7 +17,10 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+  });
   await runMigrations(database);
   const app = await buildApp({ config, database });
 
@@ -51,7 +54,9 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const where = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
-  app.log.info(`serving on ${where} (${database.driver === 'pg' ? 'PostgreSQL' : 'embedded PGlite'})`);
+  app.log.info(
+    `serving on ${where} (${database.driver === 'pg' ? 'PostgreSQL' : 'embedded PGlite'})`,
+  );
 }
 
 main().catch((err) => {

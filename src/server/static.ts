@@ -6,7 +6,10 @@ import type { FastifyInstance } from 'fastify';
 
 // The built React app (dist/public), served beside the API on one port. This file sits at
 // the same depth in src/ and dist/, so one relative path finds the build from both.
-export const PUBLIC_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/public');
+export const PUBLIC_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/public',
+);
 
 export async function registerWebApp(app: FastifyInstance): Promise<boolean> {
   if (!existsSync(path.join(PUBLIC_DIR, 'index.html'))) return false;

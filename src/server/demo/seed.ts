@@ -23,7 +23,12 @@ interface DemoAccount {
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'master@demo.test', role: 'master_admin', firstName: 'Morgan', lastName: 'Reyes' },
   { email: 'admin@demo.test', role: 'admin', firstName: 'Alex', lastName: 'Hart' },
-  { email: 'operations@demo.test', role: 'operations_admin', firstName: 'Olivia', lastName: 'Park' },
+  {
+    email: 'operations@demo.test',
+    role: 'operations_admin',
+    firstName: 'Olivia',
+    lastName: 'Park',
+  },
   { email: 'doctoradmin@demo.test', role: 'doctor_admin', firstName: 'Daniel', lastName: 'Okafor' },
   { email: 'assistant@demo.test', role: 'admin_assistant', firstName: 'Ava', lastName: 'Nguyen' },
   {
@@ -35,20 +40,54 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     npi: '1467523980',
   },
   ...[
-    ['patient@demo.test', 'Jamie', 'Collins', '1984-03-12', '4055550142', '1200 N Walker Ave', 'Oklahoma City', '73103'],
-    ['riley@demo.test', 'Riley', 'Brooks', '1979-11-02', '9185550177', '401 S Boston Ave', 'Tulsa', '74103'],
-    ['casey@demo.test', 'Casey', 'Morgan', '1992-07-21', '4055550199', '225 W Main St', 'Norman', '73069'],
+    [
+      'patient@demo.test',
+      'Jamie',
+      'Collins',
+      '1984-03-12',
+      '4055550142',
+      '1200 N Walker Ave',
+      'Oklahoma City',
+      '73103',
+    ],
+    [
+      'riley@demo.test',
+      'Riley',
+      'Brooks',
+      '1979-11-02',
+      '9185550177',
+      '401 S Boston Ave',
+      'Tulsa',
+      '74103',
+    ],
+    [
+      'casey@demo.test',
+      'Casey',
+      'Morgan',
+      '1992-07-21',
+      '4055550199',
+      '225 W Main St',
+      'Norman',
+      '73069',
+    ],
   ].map(([email, firstName, lastName, dateOfBirth, phone, address, city, zipCode]) => ({
     email: email!,
     role: 'patient' as const,
     firstName: firstName!,
     lastName: lastName!,
-    patient: { dateOfBirth: dateOfBirth!, phone: phone!, address: address!, city: city!, zipCode: zipCode! },
+    patient: {
+      dateOfBirth: dateOfBirth!,
+      phone: phone!,
+      address: address!,
+      city: city!,
+      zipCode: zipCode!,
+    },
   })),
 ];
 
 export async function seedDemo(ctx: AppContext): Promise<void> {
-  if (ctx.config.NODE_ENV === 'production') throw new Error('Demo accounts are never created in production');
+  if (ctx.config.NODE_ENV === 'production')
+    throw new Error('Demo accounts are never created in production');
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const account of DEMO_ACCOUNTS) {
     if (await findActiveUserByEmail(ctx.db, account.email)) continue;

@@ -1,7 +1,12 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { CurrentUser } from '../../shared/schemas/auth.js';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { ACCESS, type AccessName, allows, type Role } from '../../shared/roles.js';
+import type { CurrentUser } from '../../shared/schemas/auth.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { ResolvedSession, SessionStore } from '../modules/auth/session-store.js';
@@ -59,7 +64,8 @@ export const requireUser: preHandlerAsyncHookHandler = async (request) => {
 export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
   return async (request) => {
     const user = currentUser(request);
-    if (!roles.includes(user.role)) throw new AppError('FORBIDDEN', 'You do not have access to this');
+    if (!roles.includes(user.role))
+      throw new AppError('FORBIDDEN', 'You do not have access to this');
   };
 }
 

@@ -35,8 +35,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : error.message;
       return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
-    request.log.error({ err: { message: error.message, stack: error.stack, code: error.code } }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    request.log.error(
+      { err: { message: error.message, stack: error.stack, code: error.code } },
+      'request failed',
+    );
+    return reply
+      .status(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   });
-
 }

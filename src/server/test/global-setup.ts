@@ -26,7 +26,10 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: adminUrl(url) });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${template}`);
-    const database = await openDatabase({ databaseUrl: databaseUrlFor(url, template), dataDir: '' });
+    const database = await openDatabase({
+      databaseUrl: databaseUrlFor(url, template),
+      dataDir: '',
+    });
     await runMigrations(database);
     await database.close();
     project.provide('pgTemplate', template);

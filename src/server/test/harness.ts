@@ -26,7 +26,11 @@ export async function openTestDatabase(opts: { poolSize?: number } = {}): Promis
     } finally {
       await admin.end();
     }
-    const database = await openDatabase({ databaseUrl: databaseUrlFor(url, name), dataDir: '', poolSize: opts.poolSize });
+    const database = await openDatabase({
+      databaseUrl: databaseUrlFor(url, name),
+      dataDir: '',
+      poolSize: opts.poolSize,
+    });
     return {
       ...database,
       close: async () => {

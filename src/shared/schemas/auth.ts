@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, todayIso } from '../dates.js';
-import { ROLES, PERMISSIONS } from '../roles.js';
+import { PERMISSIONS, ROLES } from '../roles.js';
 import { US_STATE_CODES } from '../us-states.js';
 
 // Messages are the spec's (patient-side.md §5) with ruling 11 for new passwords.
@@ -22,12 +22,7 @@ const name = (label: string) =>
     .max(100, `${label} must be at most 100 characters`);
 
 export const EmailSchema = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .toLowerCase()
-    .max(254, message)
-    .pipe(z.email(message));
+  z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
 /** Login page: email valid, password non-empty (ruling 11: sign-in only needs a password). */
 export const LoginSchema = z.object({
@@ -129,5 +124,8 @@ export const CurrentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-export const UserEnvelopeSchema = z.object({ user: CurrentUserSchema, message: z.string().optional() });
+export const UserEnvelopeSchema = z.object({
+  user: CurrentUserSchema,
+  message: z.string().optional(),
+});
 export const MessageSchema = z.object({ message: z.string() });

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-
-  DEFAULT_NEW_USER_ROLE,
-  PERMISSIONS,
-  ROLES,
-  STAFF_ROLES,
-} from '../roles.js';
+import { DEFAULT_NEW_USER_ROLE, PERMISSIONS, ROLES, STAFF_ROLES } from '../roles.js';
 import { EmailSchema, NewPasswordSchema } from './auth.js';
 
 // Staff accounts (staff-and-video.md §2 User Management, §5, §7; rulings 2 and 18).
@@ -43,8 +37,13 @@ const CreateUserObject = z.object({
 export const CreateUserSchema = CreateUserObject.superRefine((v, ctx) => {
   if (v.role !== 'doctor') return;
   if (!v.licenseNumber)
-    ctx.addIssue({ code: 'custom', path: ['licenseNumber'], message: 'License number is required for doctors' });
-  if (!v.npi) ctx.addIssue({ code: 'custom', path: ['npi'], message: 'NPI is required for doctors' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['licenseNumber'],
+      message: 'License number is required for doctors',
+    });
+  if (!v.npi)
+    ctx.addIssue({ code: 'custom', path: ['npi'], message: 'NPI is required for doctors' });
 });
 export type CreateUserRequest = z.input<typeof CreateUserSchema>;
 
@@ -86,4 +85,3 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AdminUserListSchema = z.array(AdminUserSchema);
 export const AdminExistsSchema = z.object({ exists: z.boolean() });
-

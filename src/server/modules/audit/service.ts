@@ -1,5 +1,5 @@
-import { auditLog } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
 
 export type AuditOutcome = 'success' | 'failure' | 'denied';
 

@@ -1,6 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyInstance } from 'fastify';
 import { AuthRegisterSchema, LoginSchema, RegisterSchema } from '../../../shared/schemas/auth.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -10,7 +9,12 @@ import { loadCurrentUser } from '../users/queries.js';
 import { authenticate, registerPatient } from './service.js';
 
 /** Starts a fresh session (a new token at every sign-in) and answers with the user. */
-export async function signIn(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
+export async function signIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+) {
   const old = request.cookies[SESSION_COOKIE];
   if (old) await ctx.sessions.destroy(old);
   const token = await ctx.sessions.create(userId, {
@@ -32,11 +36,15 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ user, message: 'Account created' });
   });
 
-  app.post('/api/auth/register', { schema: { body: AuthRegisterSchema } }, async (request, reply) => {
-    const created = await registerPatient(ctx.db, request.body, request.ip);
-    const user = await signIn(ctx, request, reply, created.id);
-    return reply.status(201).send({ user, message: 'Account created' });
-  });
+  app.post(
+    '/api/auth/register',
+    { schema: { body: AuthRegisterSchema } },
+    async (request, reply) => {
+      const created = await registerPatient(ctx.db, request.body, request.ip);
+      const user = await signIn(ctx, request, reply, created.id);
+      return reply.status(201).send({ user, message: 'Account created' });
+    },
+  );
 
   app.post('/api/login', { schema: { body: LoginSchema } }, async (request, reply) => {
     const found = await authenticate(ctx.db, ctx.loginThrottle, request.body, request.ip);

@@ -1,7 +1,11 @@
-import type { AuthRegisterRequest, LoginRequest, RegisterSchema } from '../../../shared/schemas/auth.js';
 import type { z } from 'zod';
+import type {
+  AuthRegisterRequest,
+  LoginRequest,
+  RegisterSchema,
+} from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
-import { patientProfiles, users, type UserRow } from '../../db/schema/index.js';
+import { patientProfiles, type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
 import { findActiveUserByEmail, isUniqueViolation } from '../users/queries.js';

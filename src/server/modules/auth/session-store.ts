@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, or } from 'drizzle-orm';
-import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import { isStaffRole } from '../../../shared/roles.js';
+import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { loadCurrentUser } from '../users/queries.js';
@@ -69,7 +69,7 @@ export class SessionStore {
       }
       this.cache.set(tokenHash, entry);
     }
-    if (now > entry.expiresAt || now - entry.lastSeenAt > idleLimitFor(entry.user.role)) {
+    if (now > entry.expiresAt || now - entry.lastSeenAt > PATIENT_IDLE_MS) {
       await this.destroyHash(tokenHash);
       return null;
     }

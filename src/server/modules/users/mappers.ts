@@ -1,6 +1,6 @@
+import { effectivePermissions, type Role } from '../../../shared/roles.js';
 import type { CurrentUser, PatientProfile } from '../../../shared/schemas/auth.js';
 import type { AdminUser } from '../../../shared/schemas/users.js';
-import { effectivePermissions, type Role } from '../../../shared/roles.js';
 import type { PatientProfileRow, UserRow } from '../../db/schema/index.js';
 
 export function toAdminUser(row: UserRow): AdminUser {

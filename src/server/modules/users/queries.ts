@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MASTER_ROLES } from '../../../shared/roles.js';
 import type { Executor } from '../../db/client.js';
-import { patientProfiles, users, type UserRow } from '../../db/schema/index.js';
+import { patientProfiles, type UserRow, users } from '../../db/schema/index.js';
 import { toCurrentUser } from './mappers.js';
 
 // Reads other modules may call (a module never reaches into another's tables).

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,9 +21,12 @@ import {
   setupFirstAdmin,
   updateStaffUser,
 } from './service.js';
-import { timingSafeEqual } from 'node:crypto';
 
-const UserIdParams = z.object({ userId: z.uuid('User not found') });
+// Lower-cased so the id compares equal to the stored one in application code too (the
+// self-delete check, dropping cached sessions); PostgreSQL itself ignores a UUID's case.
+const UserIdParams = z.object({
+  userId: z.uuid('User not found').transform((id) => id.toLowerCase()),
+});
 
 function tokenMatches(given: string | undefined, expected: string): boolean {
   if (!given) return false;
@@ -40,7 +44,8 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
     // Ruling 18: in production, with a setup token configured, it must be presented.
     const expected = ctx.config.ADMIN_SETUP_TOKEN;
     if (isProduction(ctx.config) && expected) {
-      const given = request.body.setupToken ?? (request.headers['x-setup-token'] as string | undefined);
+      const given =
+        request.body.setupToken ?? (request.headers['x-setup-token'] as string | undefined);
       if (!tokenMatches(given, expected)) {
         await audit(ctx.db, { action: 'admin.setup', ip: request.ip, outcome: 'denied' });
         throw new AppError('FORBIDDEN', 'A valid setup token is required');
@@ -55,10 +60,14 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/admin/users', guard, async () => (await listStaff(ctx.db)).map(toAdminUser));
 
-  app.post('/api/admin/users', { ...guard, schema: { body: CreateUserSchema } }, async (request, reply) => {
-    const created = await createStaffUser(ctx.db, currentUser(request), request.body, request.ip);
-    return reply.status(201).send(toAdminUser(created));
-  });
+  app.post(
+    '/api/admin/users',
+    { ...guard, schema: { body: CreateUserSchema } },
+    async (request, reply) => {
+      const created = await createStaffUser(ctx.db, currentUser(request), request.body, request.ip);
+      return reply.status(201).send(toAdminUser(created));
+    },
+  );
 
   app.put(
     '/api/admin/users/:userId',

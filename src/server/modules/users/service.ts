@@ -1,18 +1,20 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
-
   isAdminRole,
   isMasterRole,
-  STAFF_ROLES,
   type Permission,
+  STAFF_ROLES,
   type StaffRole,
 } from '../../../shared/roles.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
-import type { AdminSetupRequest, UpdateUserRequest } from '../../../shared/schemas/users.js';
-import type { CreateUserSchema } from '../../../shared/schemas/users.js';
-import type { z } from 'zod';
+import type {
+  AdminSetupRequest,
+  CreateUserSchema,
+  UpdateUserRequest,
+} from '../../../shared/schemas/users.js';
 import type { Db, Executor } from '../../db/client.js';
-import { users, type UserRow } from '../../db/schema/index.js';
+import { type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
 import { hashPassword } from '../auth/password.js';
@@ -35,7 +37,11 @@ export async function adminExists(db: Executor): Promise<boolean> {
   return (await countActiveMasterAdmins(db)) > 0;
 }
 
-export async function setupFirstAdmin(db: Db, input: AdminSetupRequest, ip: string): Promise<UserRow> {
+export async function setupFirstAdmin(
+  db: Db,
+  input: AdminSetupRequest,
+  ip: string,
+): Promise<UserRow> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -74,7 +80,11 @@ export async function listStaff(db: Executor): Promise<UserRow[]> {
     .orderBy(users.createdAt);
 }
 
-function checkPermissionsEdit(actor: Actor, role: StaffRole, permissions: Permission[] | undefined) {
+function checkPermissionsEdit(
+  actor: Actor,
+  role: StaffRole,
+  permissions: Permission[] | undefined,
+) {
   if (permissions === undefined) return;
   if (!isMasterRole(actor.role))
     throw new AppError('FORBIDDEN', 'Only a master admin can change permissions');
@@ -136,7 +146,9 @@ async function lockActiveStaff(tx: Executor, userId: string): Promise<UserRow> {
   const [target] = await tx
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deactivatedAt), inArray(users.role, [...STAFF_ROLES])))
+    .where(
+      and(eq(users.id, userId), isNull(users.deactivatedAt), inArray(users.role, [...STAFF_ROLES])),
+    )
     .for('update');
   if (!target) throw new AppError('NOT_FOUND', 'User not found');
   return target;
@@ -177,10 +189,19 @@ export async function updateStaffUser(
     if (roleChanged && !isMasterRole(role)) await assertNotLastMasterAdmin(tx, target);
     const licenseNumber = role === 'doctor' ? (input.licenseNumber ?? target.licenseNumber) : null;
     const npi = role === 'doctor' ? (input.npi ?? target.npi) : null;
-    if (role === 'doctor' && (!licenseNumber || !npi))
-      throw new AppError('BAD_REQUEST', 'A doctor needs an Oklahoma license number and an NPI');
+    if (role === 'doctor' && (!licenseNumber || !npi)) {
+      // The same messages and paths as CreateUserSchema, so the form shows them by the fields.
+      const issues = [
+        ...(licenseNumber
+          ? []
+          : [{ path: 'licenseNumber', message: 'License number is required for doctors' }]),
+        ...(npi ? [] : [{ path: 'npi', message: 'NPI is required for doctors' }]),
+      ];
+      throw new AppError('BAD_REQUEST', issues[0]!.message, issues);
+    }
     if (input.licenseNumber !== undefined || input.npi !== undefined) {
-      if (role !== 'doctor') throw new AppError('BAD_REQUEST', 'Only doctors carry a license number and NPI');
+      if (role !== 'doctor')
+        throw new AppError('BAD_REQUEST', 'Only doctors carry a license number and NPI');
     }
 
     const [updated] = await tx
@@ -214,12 +235,23 @@ export async function updateStaffUser(
         details: { permissions: input.permissions },
       });
     if (input.licenseNumber !== undefined || input.npi !== undefined)
-      await audit(tx, { actor, action: 'user.update_credentials', targetType: 'user', targetId: userId, ip });
+      await audit(tx, {
+        actor,
+        action: 'user.update_credentials',
+        targetType: 'user',
+        targetId: userId,
+        ip,
+      });
     return updated!;
   });
 }
 
-export async function deactivateStaffUser(db: Db, actor: Actor, userId: string, ip: string): Promise<void> {
+export async function deactivateStaffUser(
+  db: Db,
+  actor: Actor,
+  userId: string,
+  ip: string,
+): Promise<void> {
   if (userId === actor.id) throw new AppError('FORBIDDEN', 'You cannot delete your own account');
   await db.transaction(async (tx) => {
     await lockMasterAdmins(tx);
@@ -227,8 +259,10 @@ export async function deactivateStaffUser(db: Db, actor: Actor, userId: string, 
     if (isMasterRole(target.role) && !isMasterRole(actor.role))
       throw new AppError('FORBIDDEN', 'Only a master admin can delete a master admin');
     await assertNotLastMasterAdmin(tx, target);
-    await tx.update(users).set({ deactivatedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ deactivatedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await audit(tx, { actor, action: 'user.delete', targetType: 'user', targetId: userId, ip });
   });
 }
-

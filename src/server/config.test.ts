@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, testConfig } from './config.js';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      TRUST_PROXY: false,
+      CLINIC_TIMEZONE: 'America/Chicago',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('treats empty values as unset and ignores unrelated variables', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', HOME: '/root', PATH: '/usr/bin' });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config).not.toHaveProperty('HOME');
+  });
+
+  it('reads and converts the values it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/clinic',
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5432/clinic',
+      PUBLIC_URL: 'https://clinic.example',
+      TRUST_PROXY: '1',
+      ADMIN_SETUP_TOKEN: 'a-long-setup-token-123',
+      CLINIC_TIMEZONE: 'America/New_York',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/clinic',
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5432/clinic',
+      PUBLIC_URL: 'https://clinic.example',
+      TRUST_PROXY: true,
+      ADMIN_SETUP_TOKEN: 'a-long-setup-token-123',
+      CLINIC_TIMEZONE: 'America/New_York',
+      LOG_LEVEL: 'warn',
+    });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).DATABASE_URL).toBe(
+      'postgres://localhost/x',
+    );
+  });
+
+  it.each(['abc', '70000', '-1', '80.5'])('refuses PORT=%s, naming it', (port) => {
+    expect(errorOf({ PORT: port }).message).toMatch(/^\s+PORT: /m);
+  });
+
+  it.each(['mysql://db/clinic', 'sqlite:data.db', '/var/run/postgresql'])(
+    'refuses DATABASE_URL=%s, naming it',
+    (url) => {
+      expect(errorOf({ DATABASE_URL: url }).message).toContain(
+        'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+      );
+    },
+  );
+
+  it('refuses a short ADMIN_SETUP_TOKEN, naming it', () => {
+    expect(errorOf({ ADMIN_SETUP_TOKEN: 'short-token' }).message).toContain(
+      'ADMIN_SETUP_TOKEN: must be at least 16 characters',
+    );
+  });
+
+  it.each([
+    ['NODE_ENV', 'staging'],
+    ['TRUST_PROXY', 'yes'],
+    ['PUBLIC_URL', 'clinic.example'],
+    ['CLINIC_TIMEZONE', 'Mars/Olympus_Mons'],
+    ['LOG_LEVEL', 'verbose'],
+  ])('refuses a bad %s, naming it', (name, value) => {
+    expect(errorOf({ [name]: value }).message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
+  });
+
+  it('lists every bad variable at once', () => {
+    const message = errorOf({
+      PORT: 'x',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_SETUP_TOKEN: 'x',
+    }).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_SETUP_TOKEN'])
+      expect(message).toContain(`${name}:`);
+  });
+
+  it('never echoes a refused secret', () => {
+    const message = errorOf({ ADMIN_SETUP_TOKEN: 'sekrit-value' }).message;
+    expect(message).not.toContain('sekrit-value');
+  });
+});
+
+describe('testConfig', () => {
+  it('is a quiet test configuration with overrides', () => {
+    expect(testConfig()).toMatchObject({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: 3000 });
+    expect(testConfig({ NODE_ENV: 'production' }).NODE_ENV).toBe('production');
+  });
+});

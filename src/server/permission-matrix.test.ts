@@ -1,0 +1,180 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCESS,
+  type AccessName,
+  allows,
+  effectivePermissions,
+  type Permission,
+  ROLES,
+  type Role,
+} from '../shared/roles.js';
+import { users } from './db/schema/index.js';
+import { createUser, PASSWORD, signedInAs, uniqueEmail } from './test/fixtures.js';
+import { Client, createTestApp, type TestApp } from './test/harness.js';
+
+// Ruling 3 as a table: every staff endpoint × every role (and signed out). The expectation is
+// derived from ACCESS / allows / effectivePermissions in src/shared/roles.ts, the same table
+// the server's guards read, so a new endpoint needs one row here and nothing else.
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Endpoint {
+  method: Method;
+  path: string;
+  access: AccessName;
+  /** The status a caller with access gets for the request `prepare` builds. */
+  ok: number;
+  /** Builds a valid request (a fresh target when the call changes or removes one). */
+  prepare?: (t: TestApp) => Promise<{ url?: string; payload?: unknown }>;
+}
+
+const freshStaff = async (t: TestApp) => (await createUser(t.app, 'admin_assistant')).id;
+
+const STAFF_ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/api/admin/users', access: 'users', ok: 200 },
+  {
+    method: 'POST',
+    path: '/api/admin/users',
+    access: 'users',
+    ok: 201,
+    prepare: async () => ({
+      payload: {
+        email: uniqueEmail('matrix'),
+        password: PASSWORD,
+        firstName: 'Matrix',
+        lastName: 'Row',
+      },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/users/:userId',
+    access: 'users',
+    ok: 200,
+    prepare: async (t) => ({
+      url: `/api/admin/users/${await freshStaff(t)}`,
+      payload: { role: 'doctor_admin' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/users/:userId',
+    access: 'users',
+    ok: 204,
+    prepare: async (t) => ({ url: `/api/admin/users/${await freshStaff(t)}` }),
+  },
+];
+
+/** API routes that are not staff endpoints: public, or for any signed-in user. */
+const NOT_STAFF = [
+  'GET /api/health',
+  'POST /api/register',
+  'POST /api/auth/register',
+  'POST /api/login',
+  'POST /api/logout',
+  'GET /api/user',
+  'GET /api/auth/user',
+  'GET /api/admin/exists',
+  'POST /api/admin/setup',
+];
+
+interface Principal {
+  label: string;
+  role: Role | null;
+  stored?: Permission[];
+  client?: Client;
+}
+
+const principals: Principal[] = [
+  { label: 'signed out', role: null },
+  ...ROLES.map((role) => ({ label: role, role })),
+  // A master admin may tick `users` for another admin role (ruling 2).
+  { label: 'operations_admin granted users', role: 'operations_admin', stored: ['users'] },
+  { label: 'admin_assistant with every box unticked', role: 'admin_assistant', stored: [] },
+  // Stored boxes do not narrow a master role nor widen a doctor (ADR 0003).
+  { label: 'master_admin with every box unticked', role: 'master_admin', stored: [] },
+  { label: 'doctor with a stray users box', role: 'doctor', stored: ['users'] },
+];
+
+function expectedAccess(endpoint: Endpoint, principal: Principal): 'signed-out' | boolean {
+  if (!principal.role) return 'signed-out';
+  const permissions = effectivePermissions(principal.role, principal.stored ?? null);
+  return allows(ACCESS[endpoint.access], { role: principal.role, permissions });
+}
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const p of principals)
+    if (p.role)
+      p.client = (await signedInAs(t.app, p.role, { permissions: p.stored ?? null })).client;
+});
+afterAll(() => t.close());
+
+/** The users table as it stands, to prove a refused call changed nothing. */
+const snapshot = () => t.app.ctx.db.select().from(users).orderBy(asc(users.id));
+
+describe.each(STAFF_ENDPOINTS)('$method $path', (endpoint) => {
+  it.each(principals)('as $label', async (principal) => {
+    const { url = endpoint.path, payload } = (await endpoint.prepare?.(t)) ?? {};
+    const before = await snapshot();
+    const client = principal.client ?? new Client(t.app);
+    const res = await client.request({
+      method: endpoint.method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    const expected = expectedAccess(endpoint, principal);
+    if (expected === 'signed-out') {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHORIZED' });
+    } else if (!expected) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'You do not have access to this', code: 'FORBIDDEN' });
+    } else {
+      expect(res.statusCode, res.body).toBe(endpoint.ok);
+    }
+    if (expected !== true) expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the matrix itself', () => {
+  it('grants `users` to master roles and to whoever is given the box, nobody else', () => {
+    const withAccess = principals
+      .filter((p) => expectedAccess(STAFF_ENDPOINTS[0]!, p) === true)
+      .map((p) => p.label);
+    expect(withAccess).toEqual([
+      'admin',
+      'master_admin',
+      'operations_admin granted users',
+      'master_admin with every box unticked',
+    ]);
+  });
+
+  it('lists every API route the app serves, as a staff endpoint or as not staff', () => {
+    const served = apiRoutes(t.app.printRoutes({ commonPrefix: false }));
+    expect(served).toContain('GET /api/health'); // the listing was read
+    const listed = [...STAFF_ENDPOINTS.map((e) => `${e.method} ${e.path}`), ...NOT_STAFF];
+    expect(served.filter((r) => !listed.includes(r))).toEqual([]);
+    expect(listed.filter((r) => !served.includes(r))).toEqual([]);
+  });
+});
+
+/** "METHOD /path" for each /api route in Fastify's route tree printout (HEAD is implied). */
+function apiRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│\s]*)[├└]── (.*?)(?: \(([^)]*)\))?$/u.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack.push(path);
+    if (!path.startsWith('/api/')) continue;
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()))
+      if (method && method !== 'HEAD' && method !== '-') routes.push(`${method} ${path}`);
+  }
+  return routes.sort();
+}
