@@ -1,23 +1,41 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { LARGEST_UPLOAD } from '../shared/documents.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { applicationRoutes } from './modules/applications/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import { LoginThrottle, type ThrottleLimits } from './modules/auth/throttle.js';
+import { documentRoutes } from './modules/documents/routes.js';
+import { feeRoutes } from './modules/fees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { patientRoutes } from './modules/patients/routes.js';
+import type { PaymentGateway } from './modules/payments/gateway.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { selectGateway } from './modules/payments/select-gateway.js';
+import { queueRoutes } from './modules/queue/routes.js';
+import { QueueSnapshot } from './modules/queue/snapshot.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { RealtimeHub } from './realtime/hub.js';
+import { attachSocketServer } from './realtime/socket-server.js';
 import { registerWebApp } from './static.js';
+import { LocalBlobStore } from './storage/blob-store.js';
+import { resolveDocumentKey } from './storage/encryption.js';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
   throttle?: ThrottleLimits;
   now?: () => number;
+  /** A payment gateway other than the configured one (tests use a processor stand-in). */
+  payments?: PaymentGateway;
 }
 
 /** Builds the Fastify instance without listening; tests use `app.inject`. */
@@ -40,16 +58,33 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     db: database.db,
     sessions: new SessionStore(database.db, opts.now),
     loginThrottle: new LoginThrottle(opts.throttle, opts.now),
+    queue: new QueueSnapshot(database.db, config.CLINIC_TIMEZONE),
+    realtime: new RealtimeHub(),
+    blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), resolveDocumentKey(config)),
+    payments: opts.payments ?? selectGateway(config),
+  };
+  // Each patient whose place or status moved hears it at once (issue 3).
+  ctx.queue.onChange = (changes) => {
+    for (const change of changes)
+      ctx.realtime.toUser(change.userId, 'queue-update', { status: change.status });
   };
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await registerAuth(app, config, ctx.sessions);
+  await app.register(multipart, { limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10 } });
 
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
   await userRoutes(app, ctx);
+  await feeRoutes(app, ctx);
+  await patientRoutes(app, ctx);
+  await applicationRoutes(app, ctx);
+  await paymentRoutes(app, ctx);
+  await documentRoutes(app, ctx);
+  await queueRoutes(app, ctx);
+  ctx.realtime.io = attachSocketServer(app, ctx);
 
   const hasWeb = await registerWebApp(app);
   app.setNotFoundHandler((request, reply) => {

@@ -13,7 +13,8 @@ function errorOf(env: Record<string, string>): ConfigError {
 
 describe('loadConfig', () => {
   it('has working defaults for an empty environment', () => {
-    expect(loadConfig({})).toEqual({
+    const config = loadConfig({});
+    expect(config).toMatchObject({
       NODE_ENV: 'development',
       PORT: 3000,
       HOST: '127.0.0.1',
@@ -22,6 +23,10 @@ describe('loadConfig', () => {
       CLINIC_TIMEZONE: 'America/Chicago',
       LOG_LEVEL: 'info',
     });
+    // Unset means the embedded database and no setup token.
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.ADMIN_SETUP_TOKEN).toBeUndefined();
+    expect(config.PUBLIC_URL).toBeUndefined();
   });
 
   it('treats empty values as unset and ignores unrelated variables', () => {
@@ -33,7 +38,7 @@ describe('loadConfig', () => {
 
   it('reads and converts the values it is given', () => {
     const config = loadConfig({
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
       PORT: '8080',
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/clinic',
@@ -45,7 +50,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
       PORT: 8080,
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/clinic',

@@ -29,6 +29,55 @@ const ConfigSchema = z.object({
     }, 'must be an IANA time zone such as America/Chicago')
     .default('America/Chicago'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** 32 bytes in base64 (AES-256-GCM for stored files). */
+  DOCUMENT_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
+    .optional(),
+  PAYMENT_PROVIDER: z.enum(['simulator', 'authorize_net']).optional(),
+  AUTHNET_API_LOGIN_ID: z.string().max(25).optional(),
+  AUTHNET_TRANSACTION_KEY: z.string().max(16).optional(),
+  /** Hex signature key from the merchant interface, for webhook signatures. */
+  AUTHNET_SIGNATURE_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]+$/, 'must be hex')
+    .optional(),
+  AUTHNET_ENDPOINT: z.url().default('https://api.authorize.net/xml/v1/request.api'),
+});
+
+// Production refuses to start with development conveniences (issue 3): a generated key, or
+// a payment simulator nobody chose on purpose.
+const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
+  if (c.NODE_ENV === 'production') {
+    if (!c.DOCUMENT_ENCRYPTION_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DOCUMENT_ENCRYPTION_KEY'],
+        message: 'is required in production',
+      });
+    if (!c.PAYMENT_PROVIDER)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'is required in production (authorize_net, or simulator for demos and staging)',
+      });
+  }
+  if (c.PAYMENT_PROVIDER === 'authorize_net')
+    for (const key of [
+      'AUTHNET_API_LOGIN_ID',
+      'AUTHNET_TRANSACTION_KEY',
+      'AUTHNET_SIGNATURE_KEY',
+    ] as const)
+      if (!c[key])
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is required with PAYMENT_PROVIDER=authorize_net',
+        });
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -38,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const parsed = ConfigSchema.safeParse(cleaned);
+  const parsed = ProductionRules.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -2,6 +2,10 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { SessionStore } from './modules/auth/session-store.js';
 import type { LoginThrottle } from './modules/auth/throttle.js';
+import type { PaymentGateway } from './modules/payments/gateway.js';
+import type { QueueSnapshot } from './modules/queue/snapshot.js';
+import type { RealtimeHub } from './realtime/hub.js';
+import type { BlobStore } from './storage/blob-store.js';
 
 /** What route modules receive: the configuration and the app's long-lived parts. */
 export interface AppContext {
@@ -9,6 +13,10 @@ export interface AppContext {
   db: Db;
   sessions: SessionStore;
   loginThrottle: LoginThrottle;
+  queue: QueueSnapshot;
+  realtime: RealtimeHub;
+  blobs: BlobStore;
+  payments: PaymentGateway;
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';

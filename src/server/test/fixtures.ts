@@ -91,3 +91,17 @@ export async function countUsers(app: TestApp): Promise<number> {
   const [row] = await app.ctx.db.select({ n: count() }).from(users);
   return row!.n;
 }
+
+/** A payment the simulator approves (4242…), for a new application at the default fee. */
+export const goodPayment = (overrides: Record<string, unknown> = {}) => ({
+  amount: '137.00',
+  cardNumber: '4242 4242 4242 4242',
+  expiryDate: '12/39',
+  cvv: '123',
+  billingName: 'Jamie Collins',
+  applicationType: 'new',
+  hasReducedFee: false,
+  paymentMethod: 'credit',
+  consent: true,
+  ...overrides,
+});

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -9,6 +11,7 @@ import { type Config, testConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Database, openDatabase } from '../db/client.js';
 import type { ThrottleLimits } from '../modules/auth/throttle.js';
+import type { PaymentGateway } from '../modules/payments/gateway.js';
 import { adminUrl, databaseUrlFor } from './pg-urls.js';
 
 // Test databases: a copy of the migrated template, on PGlite or on the PostgreSQL server of
@@ -55,11 +58,20 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { config?: Partial<Config>; throttle?: ThrottleLimits; now?: () => number } = {},
+  opts: {
+    config?: Partial<Config>;
+    throttle?: ThrottleLimits;
+    now?: () => number;
+    payments?: PaymentGateway;
+    poolSize?: number;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ poolSize: opts.poolSize });
+  // Stored files and the generated document key go to a directory of the test's own.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-data-'));
   const app = await buildApp({
-    config: testConfig(opts.config),
+    config: testConfig({ DATA_DIR: dataDir, ...opts.config }),
+    payments: opts.payments,
     database,
     throttle: opts.throttle ?? { perAccount: 1000, perIp: 1000, windowMs: 60_000 },
     now: opts.now,
@@ -71,6 +83,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -73,6 +73,17 @@ export const AddressFieldsSchema = z.object({
   zipCode: ZipCodeSchema,
 });
 
+/** The profile a patient can edit (Edit Profile, Update Address), validated as at registration. */
+export const ProfileUpdateSchema = z.object({
+  firstName: name('First name'),
+  middleName: z.string().trim().max(100, 'Middle name must be at most 100 characters').optional(),
+  lastName: name('Last name'),
+  dateOfBirth: DateOfBirthSchema,
+  phone: PhoneSchema.optional().or(z.literal('')),
+  ...AddressFieldsSchema.shape,
+});
+export type ProfileUpdateRequest = z.input<typeof ProfileUpdateSchema>;
+
 const RegisterObject = z.object({
   firstName: name('First name'),
   middleName: z.string().trim().max(100, 'Middle name must be at most 100 characters').optional(),

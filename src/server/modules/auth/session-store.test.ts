@@ -78,6 +78,15 @@ describe('session limits over HTTP (DESIGN.md security baseline)', () => {
     expect(await status(client)).toBe(401);
   });
 
+  it('counts a request the database did not hear about (last_seen_at is written once a minute)', async () => {
+    const { client } = await signedInAs(t.app, 'patient');
+    const start = clock;
+    clock = start + 30_000; // too soon for a database write; remembered in memory
+    expect(await status(client)).toBe(200);
+    clock = start + 30 * MIN + 15_000; // 30¼ min since sign-in, 29¾ since that request
+    expect(await status(client)).toBe(200);
+  });
+
   it('writes activity to the database, so another server node sees the session alive', async () => {
     const { client, id } = await signedInAs(t.app, 'patient');
     const start = clock;

@@ -69,7 +69,7 @@ export class SessionStore {
       }
       this.cache.set(tokenHash, entry);
     }
-    if (now > entry.expiresAt || now - entry.lastSeenAt > PATIENT_IDLE_MS) {
+    if (now > entry.expiresAt || now - entry.lastSeenAt > idleLimitFor(entry.user.role)) {
       await this.destroyHash(tokenHash);
       return null;
     }

@@ -107,6 +107,17 @@ describe('sign-in throttling over HTTP', () => {
     expect((await login(email, PASSWORD, '10.0.1.1')).statusCode).toBe(200);
   });
 
+  it('starts an account’s count afresh after a successful sign-in', async () => {
+    const { email } = await createUser(t.app, 'patient');
+    const ip = '10.0.3.1';
+    for (let i = 0; i < LIMITS.perAccount - 1; i++)
+      expect((await login(email, 'wrong-password', ip)).statusCode).toBe(401);
+    expect((await login(email, PASSWORD, ip)).statusCode).toBe(200);
+    for (let i = 0; i < LIMITS.perAccount - 1; i++)
+      expect((await login(email, 'wrong-password', ip)).statusCode).toBe(401);
+    expect((await login(email, PASSWORD, ip)).statusCode).toBe(200);
+  });
+
   it('limits one address across accounts', async () => {
     const ip = '10.0.2.1';
     for (let i = 0; i < LIMITS.perIp; i++) {

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { patientProfiles } from './users.js';
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patientProfiles.id),
+    type: text('type').notNull(),
+    status: text('status').notNull().default('pending'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    amountCents: integer('amount_cents').notNull(),
+    hasReducedFee: boolean('has_reduced_fee').notNull().default(false),
+    reducedFeeReason: text('reduced_fee_reason'),
+    needsCaregiver: boolean('needs_caregiver').notNull().default(false),
+    caregiverFirstName: text('caregiver_first_name'),
+    caregiverLastName: text('caregiver_last_name'),
+    caregiverPhone: text('caregiver_phone'),
+    caregiverEmail: text('caregiver_email'),
+    relationship: text('relationship'),
+    physicianNotes: text('physician_notes'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentText: text('consent_text'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Ruling 14: at most one open application per patient.
+    uniqueIndex('applications_one_open_key')
+      .on(t.patientId)
+      .where(sql`${t.status} not in ('approved', 'rejected')`),
+    index('applications_patient_idx').on(t.patientId, t.createdAt),
+  ],
+);
+
+export const medicalConditions = pgTable(
+  'medical_conditions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    icdCode: text('icd_code'),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('medical_conditions_application_idx').on(t.applicationId)],
+);
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type MedicalConditionRow = typeof medicalConditions.$inferSelect;

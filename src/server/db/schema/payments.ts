@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { applications } from './applications.js';
+import { patientProfiles } from './users.js';
+
+/** A charge attempt. Card numbers and CVVs are never stored: only brand and last four. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patientProfiles.id),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').notNull(),
+    provider: text('provider').notNull(),
+    providerTransactionId: text('provider_transaction_id'),
+    paymentMethod: text('payment_method'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    idempotencyKey: text('idempotency_key'),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // A double submit or a second tab can never charge twice: one pending or successful
+    // payment per application, and one payment per idempotency key.
+    uniqueIndex('payments_one_live_key')
+      .on(t.applicationId)
+      .where(sql`${t.status} in ('pending', 'succeeded')`),
+    uniqueIndex('payments_idempotency_key').on(t.patientId, t.idempotencyKey),
+    index('payments_transaction_idx').on(t.providerTransactionId),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

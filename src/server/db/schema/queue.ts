@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { applications } from './applications.js';
+import { patientProfiles, users } from './users.js';
+
+/** A patient's place in the consultation line and the consultation that follows. */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id),
+    patientId: uuid('patient_id')
+      .notNull()
+      .references(() => patientProfiles.id),
+    status: text('status').notNull().default('waiting'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    doctorId: uuid('doctor_id').references(() => users.id),
+  },
+  (t) => [
+    // Joining twice answers with the current entry (ruling 14).
+    uniqueIndex('queue_entries_one_active_key')
+      .on(t.patientId)
+      .where(sql`${t.status} in ('waiting', 'admitted', 'in_consultation')`),
+    index('queue_entries_waiting_idx').on(t.status, t.joinedAt),
+  ],
+);
+
+export type QueueEntryRow = typeof queueEntries.$inferSelect;

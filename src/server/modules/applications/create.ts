@@ -1,0 +1,36 @@
+import { type ApplicationType, feeFor } from '../../../shared/fees.js';
+import type { Executor } from '../../db/client.js';
+import { type ApplicationRow, applications } from '../../db/schema/index.js';
+import { audit } from '../audit/service.js';
+import { currentFeeSchedule } from '../fees/service.js';
+
+/** A new open, unpaid application priced from the schedule (ruling 14). */
+export async function createOpenApplication(
+  tx: Executor,
+  args: {
+    patientId: string;
+    type: ApplicationType;
+    reduced: boolean;
+    actor: { id: string; role: string };
+    ip: string;
+  },
+): Promise<ApplicationRow> {
+  const fee = feeFor(await currentFeeSchedule(tx), args.type, args.reduced);
+  const [row] = await tx
+    .insert(applications)
+    .values({
+      patientId: args.patientId,
+      type: args.type,
+      amountCents: fee.totalCents,
+      hasReducedFee: args.reduced,
+    })
+    .returning();
+  await audit(tx, {
+    actor: args.actor,
+    action: 'application.create',
+    targetType: 'application',
+    targetId: row!.id,
+    ip: args.ip,
+  });
+  return row!;
+}

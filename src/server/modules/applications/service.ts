@@ -1,0 +1,138 @@
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { ApplicationType } from '../../../shared/fees.js';
+import { formatCents } from '../../../shared/money.js';
+import { type ApplicationView, CLOSED_STATUSES } from '../../../shared/schemas/application.js';
+import type { Executor } from '../../db/client.js';
+import {
+  type ApplicationRow,
+  applications,
+  type MedicalConditionRow,
+  medicalConditions,
+  payments,
+} from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+
+export const NOT_FOUND_MESSAGE = 'Application not found';
+
+export function toApplicationView(
+  row: ApplicationRow,
+  conditions: MedicalConditionRow[] = [],
+  paymentId: string | null = null,
+): ApplicationView {
+  return {
+    id: row.id,
+    type: row.type as ApplicationType,
+    status: row.status as ApplicationView['status'],
+    paymentStatus: row.paymentStatus as ApplicationView['paymentStatus'],
+    paymentId,
+    amount: formatCents(row.amountCents),
+    hasReducedFee: row.hasReducedFee,
+    reducedFeeReason: row.reducedFeeReason as ApplicationView['reducedFeeReason'],
+    needsCaregiver: row.needsCaregiver,
+    caregiverFirstName: row.caregiverFirstName,
+    caregiverLastName: row.caregiverLastName,
+    caregiverPhone: row.caregiverPhone,
+    caregiverEmail: row.caregiverEmail,
+    relationship: row.relationship,
+    physicianNotes: row.physicianNotes,
+    consentAt: row.consentAt?.toISOString() ?? null,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    medicalConditions: conditions.map((c) => ({
+      id: c.id,
+      icdCode: c.icdCode,
+      description: c.description,
+    })),
+  };
+}
+
+/** The patient's open application (ruling 14), locked for update when asked. */
+export async function findOpenApplication(
+  db: Executor,
+  patientId: string,
+  opts: { lock?: boolean } = {},
+): Promise<ApplicationRow | null> {
+  const q = db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.patientId, patientId),
+        notInArray(applications.status, [...CLOSED_STATUSES]),
+      ),
+    )
+    .limit(1);
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+/** One of the patient's own applications; anyone else's is "not found" (DESIGN.md). */
+export async function findOwnApplication(
+  db: Executor,
+  patientId: string,
+  id: string,
+): Promise<ApplicationRow> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), eq(applications.patientId, patientId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  return row;
+}
+
+export async function conditionsFor(
+  db: Executor,
+  ids: string[],
+): Promise<Map<string, MedicalConditionRow[]>> {
+  const map = new Map<string, MedicalConditionRow[]>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(medicalConditions)
+    .where(inArray(medicalConditions.applicationId, ids))
+    .orderBy(asc(medicalConditions.createdAt), asc(medicalConditions.id));
+  for (const r of rows) map.set(r.applicationId, [...(map.get(r.applicationId) ?? []), r]);
+  return map;
+}
+
+/** Latest successful payment id per application, for the views. */
+async function paymentIdsFor(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ applicationId: payments.applicationId, id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.status, 'succeeded'), inArray(payments.applicationId, ids)))
+    .orderBy(desc(payments.completedAt));
+  for (const r of rows) if (!map.has(r.applicationId)) map.set(r.applicationId, r.id);
+  return map;
+}
+
+export async function viewsFor(db: Executor, rows: ApplicationRow[]): Promise<ApplicationView[]> {
+  const ids = rows.map((r) => r.id);
+  const [conditions, paymentIds] = await Promise.all([
+    conditionsFor(db, ids),
+    paymentIdsFor(db, ids),
+  ]);
+  return rows.map((r) => toApplicationView(r, conditions.get(r.id), paymentIds.get(r.id) ?? null));
+}
+
+/** Newest first: the client uses the first as the latest application (§7). */
+export async function listApplications(
+  db: Executor,
+  patientId: string,
+): Promise<ApplicationView[]> {
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.patientId, patientId))
+    .orderBy(desc(applications.createdAt));
+  return viewsFor(db, rows);
+}
+
+export async function applicationView(db: Executor, row: ApplicationRow): Promise<ApplicationView> {
+  const [view] = await viewsFor(db, [row]);
+  return view!;
+}

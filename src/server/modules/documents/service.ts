@@ -1,0 +1,179 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import {
+  CATEGORY_DEFINITIONS,
+  categoryToDashboardType,
+  type DocumentCategory,
+  INVALID_TYPE_MESSAGE,
+  MAX_DOCUMENTS_PER_APPLICATION,
+  tooLargeMessage,
+} from '../../../shared/documents.js';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { type DocumentRow, documents } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { audit } from '../audit/service.js';
+import { lockPatient } from '../payments/service.js';
+import { countCurrentDocuments } from './queries.js';
+import type { StoredUpload } from './upload.js';
+
+type Actor = { id: string; role: string };
+
+export function toPatientDocument(d: DocumentRow) {
+  return {
+    id: d.id,
+    category: d.category as DocumentCategory,
+    status: d.status,
+    name: d.originalName,
+    type: d.mimeType,
+    size: d.sizeBytes,
+    uploadedAt: d.uploadedAt.toISOString(),
+    applicationId: d.applicationId,
+    reviewedAt: d.reviewedAt?.toISOString() ?? null,
+    reviewNote: d.reviewNote,
+  };
+}
+
+/** The dashboard's shape (patient-side.md §3 Document (dashboard)). */
+export function toDashboardDocument(d: DocumentRow) {
+  return {
+    ...toPatientDocument(d),
+    type: categoryToDashboardType(d.category) ?? d.category,
+    mimeType: d.mimeType,
+    fileName: d.originalName,
+  };
+}
+
+/** Content and size must fit the category; a file that does not is removed at once. */
+export async function checkUpload(
+  ctx: AppContext,
+  upload: StoredUpload,
+  category: DocumentCategory,
+) {
+  const def = CATEGORY_DEFINITIONS[category];
+  if (upload.truncated || upload.size > def.maxSize) {
+    await ctx.blobs.delete(upload.key);
+    throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(category));
+  }
+  if (!upload.mime || !def.acceptedTypes.includes(upload.mime)) {
+    await ctx.blobs.delete(upload.key);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', INVALID_TYPE_MESSAGE);
+  }
+  if (upload.size === 0) {
+    await ctx.blobs.delete(upload.key);
+    throw new AppError('BAD_REQUEST', 'The file is empty');
+  }
+}
+
+async function latestCurrent(tx: Executor, patientId: string, category: string) {
+  const [row] = await tx
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.patientId, patientId),
+        eq(documents.category, category),
+        isNull(documents.replacedAt),
+      ),
+    )
+    .orderBy(desc(documents.uploadedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Records an upload that passed `checkUpload`. `replace` (the upload center) supersedes the
+ * latest current document of the category and keeps it as an earlier version; otherwise the
+ * document is added, up to the per-application limit.
+ */
+export async function recordDocument(
+  ctx: AppContext,
+  args: {
+    patientId: string;
+    applicationId: string | null;
+    category: DocumentCategory;
+    upload: StoredUpload;
+    name?: string;
+    replace: boolean;
+    actor: Actor;
+    ip: string;
+    tx?: Executor;
+  },
+): Promise<DocumentRow> {
+  const work = async (tx: Executor) => {
+    await lockPatient(tx, args.patientId);
+    const previous = args.replace ? await latestCurrent(tx, args.patientId, args.category) : null;
+    if (!previous && args.applicationId) {
+      const count = await countCurrentDocuments(tx, args.applicationId);
+      if (count >= MAX_DOCUMENTS_PER_APPLICATION)
+        throw new AppError(
+          'CONFLICT',
+          `You can upload a maximum of ${MAX_DOCUMENTS_PER_APPLICATION} documents.`,
+        );
+    }
+    const now = new Date();
+    if (previous)
+      await tx.update(documents).set({ replacedAt: now }).where(eq(documents.id, previous.id));
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        patientId: args.patientId,
+        applicationId: args.applicationId ?? previous?.applicationId ?? null,
+        category: args.category,
+        originalName: (args.name?.trim() || args.upload.fileName).slice(0, 255),
+        mimeType: args.upload.mime!,
+        sizeBytes: args.upload.size,
+        storageKey: args.upload.key,
+        uploadedBy: args.actor.id,
+        uploadedAt: now,
+        replacesId: previous?.id ?? null,
+      })
+      .returning();
+    await audit(tx, {
+      actor: args.actor,
+      action: previous ? 'document.replace' : 'document.upload',
+      targetType: 'document',
+      targetId: row!.id,
+      ip: args.ip,
+      details: { category: args.category, size: args.upload.size },
+    });
+    return row!;
+  };
+  try {
+    return args.tx ? await work(args.tx) : await ctx.db.transaction(work);
+  } catch (err) {
+    await ctx.blobs.delete(args.upload.key);
+    throw err;
+  }
+}
+
+/** Current documents, newest first. */
+export async function currentDocuments(
+  db: Executor,
+  where: { patientId: string; applicationId?: string },
+) {
+  return db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.patientId, where.patientId),
+        where.applicationId ? eq(documents.applicationId, where.applicationId) : undefined,
+        isNull(documents.replacedAt),
+      ),
+    )
+    .orderBy(desc(documents.uploadedAt));
+}
+
+export async function findPatientDocument(
+  db: Executor,
+  patientId: string,
+  id: string,
+): Promise<DocumentRow> {
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.patientId, patientId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+  return row;
+}

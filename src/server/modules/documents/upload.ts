@@ -1,0 +1,85 @@
+import { Transform } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { LARGEST_UPLOAD } from '../../../shared/documents.js';
+import { AppError } from '../../errors.js';
+import type { BlobStore } from '../../storage/blob-store.js';
+
+// Reads a multipart upload without holding the file in memory: the file streams through
+// encryption to the blob store while its size is counted and its first bytes kept for type
+// detection (DESIGN.md: memory does not grow with file size). Fields may come before or after
+// the file, so limits are checked once everything has arrived; a file that fails them is
+// deleted before the answer.
+
+const SNIFF_BYTES = 4100;
+
+export interface StoredUpload {
+  key: string;
+  size: number;
+  /** Detected from the content (magic bytes); null when unknown. */
+  mime: string | null;
+  fileName: string;
+  /** The upload was cut off at the largest limit. */
+  truncated: boolean;
+  fields: Record<string, string>;
+}
+
+export async function receiveUpload(
+  request: FastifyRequest,
+  store: BlobStore,
+  fileField = 'document',
+): Promise<StoredUpload> {
+  if (!request.isMultipart())
+    throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
+  const fields: Record<string, string> = {};
+  let stored: StoredUpload | null = null;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10, fieldSize: 1000 },
+    })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== fileField || stored) {
+        part.file.resume();
+        continue;
+      }
+      stored = await storeFile(part, store);
+    }
+  } catch (err) {
+    if (stored) await store.delete(stored.key);
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
+      throw new AppError('BAD_REQUEST', 'Please upload one file at a time.');
+    throw err;
+  }
+  if (!stored) throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
+  stored.fields = fields;
+  return stored;
+}
+
+async function storeFile(part: MultipartFile, store: BlobStore): Promise<StoredUpload> {
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  const sniff = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (headBytes < SNIFF_BYTES) {
+        head.push(chunk.subarray(0, SNIFF_BYTES - headBytes));
+        headBytes += Math.min(chunk.length, SNIFF_BYTES - headBytes);
+      }
+      done(null, chunk);
+    },
+  });
+  part.file.on('error', (err) => sniff.destroy(err));
+  const { key, size } = await store.put(part.file.pipe(sniff));
+  const type = await fileTypeFromBuffer(Buffer.concat(head));
+  return {
+    key,
+    size,
+    mime: type?.mime ?? null,
+    fileName: part.filename?.slice(0, 255) || 'document',
+    truncated: part.file.truncated,
+    fields: {},
+  };
+}

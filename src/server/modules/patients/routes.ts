@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ProfileUpdateSchema } from '../../../shared/schemas/auth.js';
+import type { AppContext } from '../../context.js';
+import { patientProfiles } from '../../db/schema/index.js';
+import { requireRole } from '../../plugins/auth.js';
+import { audit } from '../audit/service.js';
+import { toPatientProfile } from '../users/mappers.js';
+import { currentPatient } from './guards.js';
+
+export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const patientOnly = { preHandler: requireRole('patient') };
+
+  // A patient reading their own profile is not audited (ruling 17).
+  app.get('/api/patients/profile', patientOnly, async (request) => {
+    const { userId: _u, email: _e, ...profile } = currentPatient(request);
+    return profile;
+  });
+
+  // Edit Profile and Update Address (patient-side.md §2.8, made real by ruling 9).
+  app.put(
+    '/api/patients/profile',
+    { ...patientOnly, schema: { body: ProfileUpdateSchema } },
+    async (request) => {
+      const patient = currentPatient(request);
+      const b = request.body;
+      const row = await ctx.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(patientProfiles)
+          .set({
+            firstName: b.firstName,
+            middleName: b.middleName || null,
+            lastName: b.lastName,
+            dateOfBirth: b.dateOfBirth,
+            phone: b.phone || null,
+            address: b.address,
+            apartment: b.apartment || null,
+            city: b.city,
+            state: b.state,
+            zipCode: b.zipCode,
+            updatedAt: new Date(),
+          })
+          .where(eq(patientProfiles.id, patient.id))
+          .returning();
+        await audit(tx, {
+          actor: { id: patient.userId, role: 'patient' },
+          action: 'patient.update_profile',
+          targetType: 'patient',
+          targetId: patient.id,
+          ip: request.ip,
+        });
+        return updated!;
+      });
+      ctx.sessions.forgetUser(patient.userId);
+      return toPatientProfile(row);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PaymentRequestSchema } from '../../../shared/schemas/payment.js';
+import type { AppContext } from '../../context.js';
+import { payments } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { currentUser, requireRole } from '../../plugins/auth.js';
+import { audit } from '../audit/service.js';
+import { currentPatient } from '../patients/guards.js';
+import { processPayment } from './service.js';
+
+const WEBHOOK_STATUS: Record<string, string> = {
+  'net.authorize.payment.refund.created': 'refunded',
+  'net.authorize.payment.void.created': 'voided',
+};
+
+export async function paymentRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/process-payment',
+    { preHandler: requireRole('patient'), schema: { body: PaymentRequestSchema } },
+    async (request) => {
+      currentUser(request);
+      const key = request.headers['idempotency-key'];
+      return processPayment(ctx, {
+        patient: currentPatient(request),
+        actor: { id: currentUser(request).id, role: 'patient' },
+        input: request.body,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+        ip: request.ip,
+      });
+    },
+  );
+
+  // The processor's notifications, verified by signature over the raw body.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post('/api/payments/webhook', async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const signature = request.headers['x-anet-signature'];
+      if (!ctx.payments.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
+        await audit(ctx.db, { action: 'payment.webhook', ip: request.ip, outcome: 'denied' });
+        throw new AppError('UNAUTHORIZED', 'Invalid signature');
+      }
+      let event: { eventType?: string; payload?: { id?: string } };
+      try {
+        event = JSON.parse(raw);
+      } catch {
+        throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
+      }
+      const status = event.eventType ? WEBHOOK_STATUS[event.eventType] : undefined;
+      const transactionId = event.payload?.id;
+      if (status && transactionId) {
+        const updated = await ctx.db
+          .update(payments)
+          .set({ status })
+          .where(eq(payments.providerTransactionId, String(transactionId)))
+          .returning({ id: payments.id });
+        for (const p of updated)
+          await audit(ctx.db, {
+            action: `payment.${status}`,
+            targetType: 'payment',
+            targetId: p.id,
+            ip: request.ip,
+            details: { via: 'webhook' },
+          });
+      }
+      return { received: true };
+    });
+  });
+}

@@ -1,0 +1,281 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { feeFor } from '../../../shared/fees.js';
+import { formatCents, parseDollars } from '../../../shared/money.js';
+import type { PatientProfile } from '../../../shared/schemas/auth.js';
+import {
+  firstPaymentProblem,
+  type PaymentInput,
+  problemMessage,
+  TELEHEALTH_CONSENT_TEXT,
+} from '../../../shared/schemas/payment.js';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import {
+  type ApplicationRow,
+  applications,
+  type PaymentRow,
+  payments,
+} from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { applicationView, findOpenApplication } from '../applications/service.js';
+import { audit } from '../audit/service.js';
+import { hasCurrentDocument } from '../documents/queries.js';
+import { currentFeeSchedule } from '../fees/service.js';
+import { assertOklahomaAddress } from '../patients/guards.js';
+import { joinQueue } from '../queue/service.js';
+import { GatewayError } from './gateway.js';
+
+// POST /api/process-payment (issue 3). The rule: validate in the spec's order, price from the
+// schedule, record a pending payment under the patient's lock, charge, then in one
+// transaction pay the application, complete the payment and join the queue. The unique
+// indexes on payments make a second charge for one application impossible.
+
+type Patient = PatientProfile & { userId: string };
+type Actor = { id: string; role: string };
+
+export const lockPatient = (tx: Executor, patientId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`patient:${patientId}`}))`);
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export interface PaymentOutcome {
+  application: Awaited<ReturnType<typeof applicationView>>;
+  payment: {
+    id: string;
+    status: string;
+    amount: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+  };
+  queue: Awaited<ReturnType<AppContext['queue']['statusFor']>>;
+  alreadyPaid?: boolean;
+}
+
+const paymentView = (p: PaymentRow) => ({
+  id: p.id,
+  status: p.status,
+  amount: formatCents(p.amountCents),
+  cardBrand: p.cardBrand,
+  cardLast4: p.cardLast4,
+});
+
+async function outcome(
+  ctx: AppContext,
+  patient: Patient,
+  app: ApplicationRow,
+  payment: PaymentRow,
+  alreadyPaid = false,
+) {
+  return {
+    application: await applicationView(ctx.db, app),
+    payment: paymentView(payment),
+    queue: await ctx.queue.statusFor(patient.id),
+    ...(alreadyPaid ? { alreadyPaid } : {}),
+  } satisfies PaymentOutcome;
+}
+
+async function latestSucceeded(db: Executor, applicationId: string) {
+  const [p] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.applicationId, applicationId), eq(payments.status, 'succeeded')))
+    .limit(1);
+  return p ?? null;
+}
+
+export async function processPayment(
+  ctx: AppContext,
+  args: {
+    patient: Patient;
+    actor: Actor;
+    input: PaymentInput;
+    idempotencyKey?: string;
+    ip: string;
+  },
+): Promise<PaymentOutcome> {
+  const { patient, actor, input, ip } = args;
+  const key = args.idempotencyKey?.slice(0, 200) || null;
+
+  // Step 1: checks and a pending payment, under the patient's lock.
+  const prepared = await ctx.db.transaction(async (tx) => {
+    await lockPatient(tx, patient.id);
+    if (key) {
+      const [seen] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.patientId, patient.id), eq(payments.idempotencyKey, key)))
+        .limit(1);
+      if (seen) return { kind: 'replay', payment: seen } as const;
+    }
+    const open = await findOpenApplication(tx, patient.id, { lock: true });
+    if (open?.paymentStatus === 'paid') return { kind: 'paid', app: open } as const;
+
+    const hasProof = open ? await hasCurrentDocument(tx, open.id, 'reduced_fee_proof') : false;
+    const problem = firstPaymentProblem(input, hasProof);
+    if (problem) throw new AppError('BAD_REQUEST', problemMessage(problem));
+    assertOklahomaAddress(patient);
+
+    const reduced = input.hasReducedFee;
+    const fee = feeFor(await currentFeeSchedule(tx), input.applicationType, reduced);
+    if (
+      input.amount !== undefined &&
+      input.amount !== '' &&
+      parseDollars(input.amount) !== fee.totalCents
+    )
+      throw new AppError(
+        'BAD_REQUEST',
+        `The amount does not match the fee schedule ($${formatCents(fee.totalCents)})`,
+      );
+
+    const fields = {
+      type: input.applicationType,
+      amountCents: fee.totalCents,
+      hasReducedFee: reduced,
+      reducedFeeReason: reduced ? (input.reducedFeeReason as string) : null,
+      consentAt: new Date(),
+      consentText: TELEHEALTH_CONSENT_TEXT,
+      updatedAt: new Date(),
+    };
+    const [app] = open
+      ? await tx.update(applications).set(fields).where(eq(applications.id, open.id)).returning()
+      : await tx
+          .insert(applications)
+          .values({ patientId: patient.id, ...fields })
+          .returning();
+    try {
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          applicationId: app!.id,
+          patientId: patient.id,
+          amountCents: fee.totalCents,
+          status: 'pending',
+          provider: ctx.payments.name,
+          paymentMethod: input.paymentMethod || null,
+          idempotencyKey: key,
+        })
+        .returning();
+      return { kind: 'charge', app: app!, payment: payment! } as const;
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw new AppError('CONFLICT', 'A payment for this application is already being processed');
+      throw err;
+    }
+  });
+
+  if (prepared.kind === 'replay') return replay(ctx, patient, prepared.payment);
+  if (prepared.kind === 'paid') {
+    const done = await latestSucceeded(ctx.db, prepared.app.id);
+    if (!done) throw new AppError('CONFLICT', 'This application is already paid');
+    return outcome(ctx, patient, prepared.app, done, true);
+  }
+
+  // Step 2: the charge, outside any transaction (it can take seconds).
+  const { app, payment } = prepared;
+  let result: Awaited<ReturnType<AppContext['payments']['charge']>>;
+  try {
+    result = await ctx.payments.charge({
+      amountCents: payment.amountCents,
+      cardNumber: input.cardNumber,
+      expiryDate: input.expiryDate,
+      cvv: input.cvv,
+      billingName: input.billingName,
+      reference: payment.id,
+      description: `Medical marijuana ${app.type === 'renewal' ? 'renewal' : 'new license'} evaluation`,
+    });
+  } catch (err) {
+    await finishFailed(ctx, payment, 'error', 'Payment could not be processed', actor, ip);
+    if (err instanceof GatewayError)
+      throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
+    throw err;
+  }
+  if (!result.approved) {
+    await finishFailed(ctx, payment, 'declined', result.message, actor, ip, result.transactionId);
+    throw new AppError('PAYMENT_DECLINED', result.message);
+  }
+
+  // Step 3: paid, recorded and queued together.
+  const paidApp = await ctx.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        providerTransactionId: result.transactionId,
+        cardBrand: result.brand,
+        cardLast4: result.last4,
+        completedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    const [paid] = await tx
+      .update(applications)
+      .set({ paymentStatus: 'paid', status: 'payment_completed', updatedAt: new Date() })
+      .where(eq(applications.id, app.id))
+      .returning();
+    await audit(tx, {
+      actor,
+      action: 'payment.succeeded',
+      targetType: 'payment',
+      targetId: payment.id,
+      ip,
+      details: { amountCents: payment.amountCents, provider: ctx.payments.name },
+    });
+    await joinQueue(tx, { patientId: patient.id, applicationId: app.id, paid: true, actor, ip });
+    return { app: paid!, payment: done! };
+  });
+  ctx.queue.invalidate();
+  return outcome(ctx, patient, paidApp.app, paidApp.payment);
+}
+
+async function finishFailed(
+  ctx: AppContext,
+  payment: PaymentRow,
+  status: 'declined' | 'error',
+  message: string,
+  actor: Actor,
+  ip: string,
+  transactionId?: string,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(payments)
+      .set({
+        status,
+        failureMessage: message.slice(0, 500),
+        providerTransactionId: transactionId ?? null,
+        completedAt: new Date(),
+      })
+      .where(eq(payments.id, payment.id));
+    await audit(tx, {
+      actor,
+      action: `payment.${status}`,
+      targetType: 'payment',
+      targetId: payment.id,
+      ip,
+      outcome: 'failure',
+    });
+  });
+}
+
+/** A retry with a key already used answers as the first attempt did, and charges nothing. */
+async function replay(
+  ctx: AppContext,
+  patient: Patient,
+  seen: PaymentRow,
+): Promise<PaymentOutcome> {
+  if (seen.status === 'pending')
+    throw new AppError('CONFLICT', 'This payment is already being processed');
+  if (seen.status === 'declined')
+    throw new AppError('PAYMENT_DECLINED', seen.failureMessage ?? 'Payment could not be processed');
+  if (seen.status !== 'succeeded')
+    throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
+  const [app] = await ctx.db
+    .select()
+    .from(applications)
+    .where(eq(applications.id, seen.applicationId))
+    .limit(1);
+  return outcome(ctx, patient, app!, seen);
+}

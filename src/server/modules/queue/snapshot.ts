@@ -1,0 +1,152 @@
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import {
+  ACTIVE_QUEUE_STATUSES,
+  DEFAULT_CONSULTATION_MINUTES,
+  estimateWaitMinutes,
+  type QueueStatus,
+  type QueueStatusView,
+} from '../../../shared/queue.js';
+import type { Db } from '../../db/client.js';
+import { patientProfiles, queueEntries } from '../../db/schema/index.js';
+
+// Every waiting patient polls their status, so it is served from memory (DESIGN.md
+// performance architecture): the queue is read once when it changes, and each patient's view
+// is computed from that snapshot. Changes are pushed to the patients whose view moved.
+
+export interface QueueChange {
+  userId: string;
+  status: QueueStatusView | null;
+}
+
+export class QueueSnapshot {
+  private views = new Map<string, { userId: string; view: QueueStatusView }>();
+  private dirty = true;
+  private building: Promise<void> | null = null;
+  private liveDoctors = 0;
+  private doctorsToday = 0;
+  private averageMinutes = DEFAULT_CONSULTATION_MINUTES;
+
+  /** Receives the patients whose status changed after each rebuild. */
+  onChange: (changes: QueueChange[]) => void = () => {};
+
+  constructor(
+    private readonly db: Db,
+    private readonly timeZone: string,
+  ) {}
+
+  /** The queue changed (here or on another node): rebuild and push the differences. */
+  invalidate(): void {
+    this.dirty = true;
+    void this.refresh().catch(() => {
+      this.dirty = true; // the next read tries again
+    });
+  }
+
+  /** Doctors with a live connection (ruling 16); a change moves every estimate. */
+  setLiveDoctors(count: number): void {
+    if (count === this.liveDoctors) return;
+    this.liveDoctors = count;
+    this.invalidate();
+  }
+
+  get doctorsOnDuty(): number {
+    return Math.max(1, this.liveDoctors, this.doctorsToday);
+  }
+
+  get averageConsultationMinutes(): number {
+    return this.averageMinutes;
+  }
+
+  async statusFor(patientId: string): Promise<QueueStatusView | null> {
+    if (this.dirty || this.building) await this.refresh();
+    return this.views.get(patientId)?.view ?? null;
+  }
+
+  /** Waiting entries in the order patients are seen. */
+  async waitingCount(): Promise<number> {
+    if (this.dirty || this.building) await this.refresh();
+    let n = 0;
+    for (const { view } of this.views.values()) if (view.status === 'waiting') n++;
+    return n;
+  }
+
+  private refresh(): Promise<void> {
+    if (this.building) return this.building.then(() => (this.dirty ? this.refresh() : undefined));
+    this.dirty = false;
+    this.building = this.rebuild().finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  private async rebuild(): Promise<void> {
+    const tz = this.timeZone;
+    const dayStart = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
+    const entries = await this.db
+      .select({
+        id: queueEntries.id,
+        patientId: queueEntries.patientId,
+        userId: patientProfiles.userId,
+        applicationId: queueEntries.applicationId,
+        status: queueEntries.status,
+        joinedAt: queueEntries.joinedAt,
+      })
+      .from(queueEntries)
+      .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
+      .where(
+        or(
+          inArray(queueEntries.status, [...ACTIVE_QUEUE_STATUSES]),
+          and(
+            eq(queueEntries.status, 'completed'),
+            gt(queueEntries.completedAt, sql`now() - interval '12 hours'`),
+          ),
+        ),
+      )
+      .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+    const [stats] = await this.db
+      .select({
+        avgMinutes: sql<
+          string | null
+        >`avg(extract(epoch from ${queueEntries.completedAt} - ${queueEntries.startedAt})) filter (where ${queueEntries.status} = 'completed' and ${queueEntries.startedAt} > now() - interval '30 days') / 60`,
+        doctorsToday: sql<number>`count(distinct ${queueEntries.doctorId}) filter (where ${queueEntries.startedAt} >= ${dayStart})::int`,
+      })
+      .from(queueEntries);
+    this.averageMinutes = stats?.avgMinutes
+      ? Math.max(1, Math.round(Number(stats.avgMinutes)))
+      : DEFAULT_CONSULTATION_MINUTES;
+    this.doctorsToday = Number(stats?.doctorsToday ?? 0);
+
+    const next = new Map<string, { userId: string; view: QueueStatusView }>();
+    let position = 0;
+    for (const row of entries) {
+      const status = row.status as QueueStatus;
+      const waiting = status === 'waiting';
+      if (waiting) position++;
+      next.set(row.patientId, {
+        userId: row.userId,
+        view: {
+          id: row.id,
+          position: waiting ? position : 0,
+          estimatedWaitTime: waiting
+            ? estimateWaitMinutes(position, this.averageMinutes, this.doctorsOnDuty)
+            : 0,
+          status,
+          joinedAt: row.joinedAt.toISOString(),
+          applicationId: row.applicationId,
+          admitted: !waiting,
+        },
+      });
+    }
+
+    const changes: QueueChange[] = [];
+    for (const [patientId, { userId, view }] of next) {
+      const before = this.views.get(patientId)?.view;
+      if (!before || JSON.stringify(before) !== JSON.stringify(view))
+        changes.push({ userId, status: view });
+    }
+    for (const [patientId, { userId }] of this.views)
+      if (!next.has(patientId)) changes.push({ userId, status: null });
+    this.views = next;
+    if (changes.length) this.onChange(changes);
+  }
+}

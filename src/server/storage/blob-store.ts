@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { decipherFor, encryptStream, HEADER_BYTES, TAG_BYTES } from './encryption.js';
+
+// Where encrypted files live. Local disk under DATA_DIR/files by default (outside any served
+// folder, under server-generated names); an S3-compatible store can implement the same
+// interface.
+
+export interface BlobStore {
+  /** Encrypts and stores a stream; answers the generated key and the plaintext size. */
+  put(source: Readable): Promise<{ key: string; size: number }>;
+  /** A plaintext stream of a stored file; it errors if the file was tampered with. */
+  get(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}$/;
+
+export class LocalBlobStore implements BlobStore {
+  constructor(
+    private readonly root: string,
+    private readonly encryptionKey: Buffer,
+  ) {}
+
+  async put(source: Readable) {
+    const id = randomBytes(16).toString('hex');
+    const key = `${id.slice(0, 2)}/${id}`;
+    const file = this.pathFor(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    let size = 0;
+    source.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    try {
+      await pipeline(
+        source,
+        encryptStream(this.encryptionKey),
+        createWriteStream(file, { mode: 0o600 }),
+      );
+    } catch (err) {
+      await rm(file, { force: true });
+      throw err;
+    }
+    return { key, size };
+  }
+
+  async get(key: string) {
+    const file = this.pathFor(key);
+    const { size } = await stat(file);
+    const handle = await open(file, 'r');
+    const header = Buffer.alloc(HEADER_BYTES);
+    const tag = Buffer.alloc(TAG_BYTES);
+    try {
+      await handle.read(header, 0, HEADER_BYTES, 0);
+      await handle.read(tag, 0, TAG_BYTES, size - TAG_BYTES);
+    } finally {
+      await handle.close();
+    }
+    const decipher = decipherFor(this.encryptionKey, header, tag);
+    const bodyEnd = size - TAG_BYTES - 1;
+    const body =
+      bodyEnd >= HEADER_BYTES
+        ? createReadStream(file, { start: HEADER_BYTES, end: bodyEnd })
+        : null;
+    if (!body) {
+      decipher.end();
+      return decipher;
+    }
+    body.on('error', (err) => decipher.destroy(err));
+    return body.pipe(decipher);
+  }
+
+  async delete(key: string) {
+    await rm(this.pathFor(key), { force: true });
+  }
+
+  pathFor(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    return path.join(this.root, key);
+  }
+}

@@ -1,0 +1,120 @@
+// Document categories and their limits (patient-side.md §3, §5; rulings 7, 15 and 20): one
+// store, one limit per category whichever path a file takes. A file's type is decided by its
+// content on the server (magic bytes), never by its name or claimed type.
+
+export const MB = 1024 * 1024;
+export const PDF = 'application/pdf';
+export const JPEG = 'image/jpeg';
+export const PNG = 'image/png';
+
+export const DOCUMENT_CATEGORIES = [
+  'government_id',
+  'proof_of_residency',
+  'medical_records',
+  'photo',
+  'physician_recommendation',
+  'reduced_fee_proof',
+] as const;
+export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
+
+export interface CategoryDefinition {
+  id: DocumentCategory;
+  name: string;
+  description: string;
+  required: boolean;
+  acceptedTypes: readonly string[];
+  maxSize: number;
+  /** Shown as a card in the upload center (the reduced-fee proof belongs to payment). */
+  inUploadCenter: boolean;
+}
+
+export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> = {
+  government_id: {
+    id: 'government_id',
+    name: 'Government-Issued ID',
+    description: "A driver's license, state ID or passport, front side, all corners visible.",
+    required: true,
+    acceptedTypes: [JPEG, PNG, PDF],
+    maxSize: 5 * MB,
+    inUploadCenter: true,
+  },
+  proof_of_residency: {
+    id: 'proof_of_residency',
+    name: 'Proof of Oklahoma Residency',
+    description: 'A utility bill, lease or bank statement dated within 30 days.',
+    required: true,
+    acceptedTypes: [JPEG, PNG, PDF],
+    maxSize: 5 * MB,
+    inUploadCenter: true,
+  },
+  medical_records: {
+    id: 'medical_records',
+    name: 'Medical Records',
+    description: 'Records that document your qualifying condition.',
+    required: true,
+    acceptedTypes: [PDF, JPEG, PNG],
+    maxSize: 10 * MB,
+    inUploadCenter: true,
+  },
+  photo: {
+    id: 'photo',
+    name: 'Photograph',
+    description: 'A clear, recent photo of your face for the state license.',
+    required: true,
+    acceptedTypes: [JPEG, PNG],
+    maxSize: 5 * MB,
+    inUploadCenter: true,
+  },
+  physician_recommendation: {
+    id: 'physician_recommendation',
+    name: 'Physician Recommendation',
+    description: 'The completed state physician recommendation form.',
+    required: false,
+    acceptedTypes: [PDF, JPEG, PNG],
+    maxSize: 5 * MB,
+    inUploadCenter: true,
+  },
+  reduced_fee_proof: {
+    id: 'reduced_fee_proof',
+    name: 'Reduced Fee Proof',
+    description: 'Proof of eligibility for the reduced fee.',
+    required: false,
+    acceptedTypes: [PDF, JPEG, PNG],
+    maxSize: 5 * MB,
+    inUploadCenter: false,
+  },
+};
+
+/** The dashboard's document types and the categories they are stored as (ruling 7). */
+export const DASHBOARD_TYPE_TO_CATEGORY = {
+  id: 'government_id',
+  residency_proof: 'proof_of_residency',
+  medical_records: 'medical_records',
+  photo: 'photo',
+} as const satisfies Record<string, DocumentCategory>;
+export type DashboardDocumentType = keyof typeof DASHBOARD_TYPE_TO_CATEGORY;
+export const DASHBOARD_DOCUMENT_TYPES = Object.keys(DASHBOARD_TYPE_TO_CATEGORY) as [
+  DashboardDocumentType,
+  ...DashboardDocumentType[],
+];
+export const categoryToDashboardType = (category: string): DashboardDocumentType | null =>
+  (Object.entries(DASHBOARD_TYPE_TO_CATEGORY).find(([, c]) => c === category)?.[0] as
+    | DashboardDocumentType
+    | undefined) ?? null;
+
+/** At most this many current documents per application (patient-side.md §5). */
+export const MAX_DOCUMENTS_PER_APPLICATION = 10;
+/** The largest category: what a streaming upload may take before its category is known. */
+export const LARGEST_UPLOAD = Math.max(
+  ...Object.values(CATEGORY_DEFINITIONS).map((c) => c.maxSize),
+);
+
+export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const tooLargeMessage = (category: DocumentCategory) =>
+  `File must be smaller than ${CATEGORY_DEFINITIONS[category].maxSize / MB}MB.`;
+export const INVALID_TYPE_MESSAGE = 'Invalid file type';
+
+/** Sizes in KB as the lists show them (bytes / 1024). */
+export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// The consultation queue (patient-side.md §3 Queue status, §4 Queue states; ruling 13).
+
+export const QUEUE_STATUSES = [
+  'waiting',
+  'admitted',
+  'in_consultation',
+  'completed',
+  'rejected',
+  'left',
+] as const;
+export type QueueStatus = (typeof QUEUE_STATUSES)[number];
+/** Entries still in line or in the room; any other status is over. */
+export const ACTIVE_QUEUE_STATUSES: readonly QueueStatus[] = [
+  'waiting',
+  'admitted',
+  'in_consultation',
+];
+
+/** Until there is data, a consultation is taken to last this long (§9). */
+export const DEFAULT_CONSULTATION_MINUTES = 15;
+
+export const QueueStatusSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  estimatedWaitTime: z.number().int(),
+  status: z.enum(QUEUE_STATUSES),
+  joinedAt: z.string(),
+  applicationId: z.string(),
+  admitted: z.boolean(),
+});
+export type QueueStatusView = z.infer<typeof QueueStatusSchema>;
+
+export const JoinQueueSchema = z.object({ applicationId: z.uuid('Application not found') });
+
+/** Progress bar: 100% at position 1 or less, otherwise max(10, 100 - 20*(position - 1)). */
+export const queueProgress = (position: number) =>
+  position <= 1 ? 100 : Math.max(10, 100 - 20 * (position - 1));
+
+/** Minutes until a patient at `position` is likely seen. */
+export const estimateWaitMinutes = (
+  position: number,
+  averageMinutes: number,
+  doctorsOnDuty: number,
+) => Math.max(0, Math.round(((position - 1) * averageMinutes) / Math.max(1, doctorsOnDuty)));

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { QueueStatusSchema } from './queue.js';
+
+// Realtime events over socket.io at /socket.io (patient-side.md §7, staff-and-video.md §7).
+// Payloads are typed here and checked with zod when they arrive.
+
+export const SOCKET_PATH = '/socket.io';
+
+/** Server → one patient: their own queue entry changed (null: no longer in the queue). */
+export const QueueUpdateEventSchema = z.object({ status: QueueStatusSchema.nullable() });
+export type QueueUpdateEvent = z.infer<typeof QueueUpdateEventSchema>;
+
+/** Server → one patient: a call room is ready for them / the call ended (§4 Call room state). */
+export const CallAnnouncementSchema = z.object({
+  roomId: z.string().min(1).max(100),
+  email: z.string().max(254),
+  callerRole: z.string().optional(),
+  sessionId: z.string().optional(),
+  applicationId: z.string().optional(),
+  displayName: z.string().optional(),
+});
+export type CallAnnouncement = z.infer<typeof CallAnnouncementSchema>;
+
+export interface ServerToClientEvents {
+  'queue-update': (event: QueueUpdateEvent) => void;
+  'roomID-received': (event: CallAnnouncement) => void;
+  'call-ended': (event: CallAnnouncement) => void;
+}
+
+export interface ClientToServerEvents {
+  sendRoomID: (event: unknown) => void;
+  'call-ended': (event: unknown) => void;
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { APPLICATION_TYPES, REDUCED_FEE_REASONS, ReducedFeeReasonSchema } from '../fees.js';
+import { ICD_CODES } from '../icd-codes.js';
+import { EmailSchema, PhoneSchema } from './auth.js';
+
+// Applications (patient-side.md §3, §5 Application form; rulings 6, 14).
+
+export const APPLICATION_STATUSES = [
+  'pending',
+  'payment_completed',
+  'in_review',
+  'documents_collected',
+  'approved',
+  'rejected',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** Closed applications; a patient has at most one application in any other status. */
+export const CLOSED_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected'];
+
+export const MedicalConditionSchema = z.object({
+  icdCode: z
+    .enum(ICD_CODES, { error: 'Choose a code from the list' })
+    .nullable()
+    .optional()
+    .or(z.literal('').transform(() => null)),
+  description: z
+    .string({ error: 'Medical condition description is required' })
+    .trim()
+    .min(1, 'Medical condition description is required')
+    .max(300, 'Medical condition description must be at most 300 characters'),
+});
+export type MedicalConditionInput = z.input<typeof MedicalConditionSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .or(z.literal(''));
+
+/** The intake form's payload (the wizard's step 1). Conditions travel separately (§4). */
+export const ApplicationFormSchema = z
+  .object({
+    type: z.enum(APPLICATION_TYPES, { error: 'Choose New License or License Renewal' }),
+    needsCaregiver: z.boolean().default(false),
+    caregiverFirstName: optionalText(100, 'Caregiver first name'),
+    caregiverLastName: optionalText(100, 'Caregiver last name'),
+    caregiverPhone: PhoneSchema.optional().or(z.literal('')),
+    caregiverEmail: EmailSchema('Valid caregiver email is required').optional().or(z.literal('')),
+    relationship: optionalText(100, 'Relationship'),
+    hasReducedFee: z.boolean().default(false),
+    reducedFeeReason: z.union([ReducedFeeReasonSchema, z.literal(''), z.null()]).optional(),
+    physicianNotes: optionalText(2000, 'Additional information'),
+    amount: z.string().max(20).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.needsCaregiver) {
+      if (!v.caregiverFirstName)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['caregiverFirstName'],
+          message: 'Caregiver first name is required',
+        });
+      if (!v.caregiverLastName)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['caregiverLastName'],
+          message: 'Caregiver last name is required',
+        });
+    }
+    if (v.hasReducedFee && !v.reducedFeeReason)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reducedFeeReason'],
+        message: 'Reduced Fee Reason Required',
+      });
+  });
+export type ApplicationFormRequest = z.input<typeof ApplicationFormSchema>;
+
+/** The wizard's form with its conditions: at least one, each described. */
+export const IntakeFormSchema = z.object({
+  medicalConditions: z
+    .array(MedicalConditionSchema)
+    .min(1, 'At least one medical condition is required'),
+});
+
+export const ApplicationStatusUpdateSchema = z.object({
+  status: z.enum(APPLICATION_STATUSES, { error: 'Unknown status' }),
+});
+
+export const MedicalConditionViewSchema = z.object({
+  id: z.string(),
+  icdCode: z.string().nullable(),
+  description: z.string(),
+});
+
+export const ApplicationViewSchema = z.object({
+  id: z.string(),
+  type: z.enum(APPLICATION_TYPES),
+  status: z.enum(APPLICATION_STATUSES),
+  paymentStatus: z.enum(['unpaid', 'paid']),
+  paymentId: z.string().nullable(),
+  amount: z.string(),
+  hasReducedFee: z.boolean(),
+  reducedFeeReason: z.enum(REDUCED_FEE_REASONS).nullable(),
+  needsCaregiver: z.boolean(),
+  caregiverFirstName: z.string().nullable(),
+  caregiverLastName: z.string().nullable(),
+  caregiverPhone: z.string().nullable(),
+  caregiverEmail: z.string().nullable(),
+  relationship: z.string().nullable(),
+  physicianNotes: z.string().nullable(),
+  consentAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  medicalConditions: z.array(MedicalConditionViewSchema),
+});
+export type ApplicationView = z.infer<typeof ApplicationViewSchema>;
