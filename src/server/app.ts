@@ -2,6 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { setDefaultTimeZone } from '../shared/dates.js';
 import { LARGEST_UPLOAD } from '../shared/documents.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -41,6 +42,7 @@ export interface BuildOptions {
 /** Builds the Fastify instance without listening; tests use `app.inject`. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, database } = opts;
+  setDefaultTimeZone(config.CLINIC_TIMEZONE);
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

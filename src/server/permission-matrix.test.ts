@@ -12,6 +12,7 @@ import {
 import { users } from './db/schema/index.js';
 import { createUser, PASSWORD, signedInAs, uniqueEmail } from './test/fixtures.js';
 import { Client, createTestApp, type TestApp } from './test/harness.js';
+import { PATIENT_ENDPOINTS } from './test/patient-endpoints.js';
 
 // Ruling 3 as a table: every staff endpoint × every role (and signed out). The expectation is
 // derived from ACCESS / allows / effectivePermissions in src/shared/roles.ts, the same table
@@ -64,6 +65,19 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     ok: 204,
     prepare: async (t) => ({ url: `/api/admin/users/${await freshStaff(t)}` }),
   },
+  {
+    method: 'PUT',
+    path: '/api/admin/fees',
+    access: 'financial',
+    ok: 200,
+    prepare: async () => {
+      const pair = { stateFee: '104.00', serviceFee: '33.00' };
+      const reduced = { stateFee: '20.00', serviceFee: '10.00' };
+      return {
+        payload: { new: { standard: pair, reduced }, renewal: { standard: pair, reduced } },
+      };
+    },
+  },
 ];
 
 /** API routes that are not staff endpoints: public, or for any signed-in user. */
@@ -77,6 +91,10 @@ const NOT_STAFF = [
   'GET /api/auth/user',
   'GET /api/admin/exists',
   'POST /api/admin/setup',
+  'GET /api/fees',
+  'POST /api/payments/webhook',
+  // Patient endpoints: their own matrix is in modules/patients/patient-only.test.ts.
+  ...PATIENT_ENDPOINTS.map((e) => `${e.method} ${e.path}`),
 ];
 
 interface Principal {
@@ -156,7 +174,10 @@ describe('the matrix itself', () => {
     const served = apiRoutes(t.app.printRoutes({ commonPrefix: false }));
     expect(served).toContain('GET /api/health'); // the listing was read
     const listed = [...STAFF_ENDPOINTS.map((e) => `${e.method} ${e.path}`), ...NOT_STAFF];
-    expect(served.filter((r) => !listed.includes(r))).toEqual([]);
+    expect(
+      served.filter((r) => !listed.includes(r)),
+      'add each new route to STAFF_ENDPOINTS (staff) or NOT_STAFF (public or patient)',
+    ).toEqual([]);
     expect(listed.filter((r) => !served.includes(r))).toEqual([]);
   });
 });

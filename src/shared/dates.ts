@@ -10,8 +10,18 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+let clinicTimeZone: string | undefined;
+
+/** The server calls this at start so "today" is the clinic's (CLINIC_TIMEZONE); browsers keep their own. */
+export function setDefaultTimeZone(timeZone: string | undefined): void {
+  clinicTimeZone = timeZone;
+}
+
 /** Today's calendar date in a time zone (the clinic's on the server, the browser's on the client). */
-export function todayIso(timeZone?: string, now: Date = new Date()): string {
+export function todayIso(
+  timeZone: string | undefined = clinicTimeZone,
+  now: Date = new Date(),
+): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',

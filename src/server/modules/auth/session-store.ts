@@ -35,6 +35,7 @@ export const idleLimitFor = (role: string) => (isStaffRole(role) ? STAFF_IDLE_MS
 
 export class SessionStore {
   private readonly cache = new Map<string, CacheEntry>();
+  private readonly loading = new Map<string, Promise<CacheEntry | null>>();
 
   constructor(
     private readonly db: Db,
@@ -61,13 +62,13 @@ export class SessionStore {
     const tokenHash = hashToken(token);
     const now = this.now();
     let entry = this.cache.get(tokenHash);
-    if (!entry || now - entry.cachedAt > CACHE_TTL_MS) {
-      entry = (await this.load(tokenHash, entry)) ?? undefined;
-      if (!entry) {
-        this.cache.delete(tokenHash);
-        return null;
-      }
-      this.cache.set(tokenHash, entry);
+    if (!entry) {
+      entry = (await this.loadOnce(tokenHash)) ?? undefined;
+      if (!entry) return null;
+    } else if (now - entry.cachedAt > CACHE_TTL_MS) {
+      // Served from memory while one background read refreshes it, so a wave of expiring
+      // entries never stalls requests on the database.
+      void this.loadOnce(tokenHash, entry).catch(() => {});
     }
     if (now > entry.expiresAt || now - entry.lastSeenAt > idleLimitFor(entry.user.role)) {
       await this.destroyHash(tokenHash);
@@ -126,6 +127,22 @@ export class SessionStore {
   private async destroyHash(tokenHash: string): Promise<void> {
     this.cache.delete(tokenHash);
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  /** One database read per token at a time, however many requests are waiting for it. */
+  private loadOnce(tokenHash: string, previous?: CacheEntry): Promise<CacheEntry | null> {
+    let pending = this.loading.get(tokenHash);
+    if (!pending) {
+      pending = this.load(tokenHash, previous)
+        .then((entry) => {
+          if (entry) this.cache.set(tokenHash, entry);
+          else this.cache.delete(tokenHash);
+          return entry;
+        })
+        .finally(() => this.loading.delete(tokenHash));
+      this.loading.set(tokenHash, pending);
+    }
+    return pending;
   }
 
   private async load(tokenHash: string, previous?: CacheEntry): Promise<CacheEntry | null> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../shared/roles.js';
@@ -116,7 +117,14 @@ describe('first admin in production with ADMIN_SETUP_TOKEN (ruling 18)', () => {
   const TOKEN = 'a-long-setup-token-123';
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { NODE_ENV: 'production', ADMIN_SETUP_TOKEN: TOKEN } });
+    t = await createTestApp({
+      config: {
+        NODE_ENV: 'production',
+        ADMIN_SETUP_TOKEN: TOKEN,
+        // Production refuses to start without a file encryption key.
+        DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      },
+    });
   });
   afterAll(() => t.close());
 

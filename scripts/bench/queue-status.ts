@@ -1,0 +1,126 @@
+// `npm run bench`: throughput of an authenticated GET /api/queue/status against a bare route
+// of the same server, with 1,000 patients waiting on PostgreSQL (DESIGN.md budget: ratio of
+// at least 0.5). Prints figures; it is not a test. Needs a PostgreSQL server: DATABASE_URL
+// (any database on it; a scratch database is created and dropped) or the local default.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.js';
+import { testConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { runMigrations } from '../../src/server/db/migrate.js';
+import { adminUrl, databaseUrlFor } from '../../src/server/test/pg-urls.js';
+
+const PATIENTS = 1000;
+const SESSIONS = 200;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = 3;
+
+const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `okmmj_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: adminUrl(base) });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-bench-'));
+
+try {
+  const database = await openDatabase({
+    databaseUrl: databaseUrlFor(base, dbName),
+    dataDir,
+    poolSize: 10,
+  });
+  await runMigrations(database);
+  const seed = new pg.Client({ connectionString: databaseUrlFor(base, dbName) });
+  await seed.connect();
+  // 1,000 paid patients in line, joined a second apart.
+  await seed.query(`
+    with u as (
+      insert into users (email, password_hash, first_name, last_name, role)
+      select 'bench' || i || '@example.test', 'x', 'Bench', 'Patient ' || i, 'patient' from generate_series(1, ${PATIENTS}) i
+      returning id, last_name),
+    p as (
+      insert into patient_profiles (user_id, first_name, last_name, state)
+      select id, 'Bench', last_name, 'OK' from u returning id, user_id, last_name),
+    a as (
+      insert into applications (patient_id, type, status, payment_status, amount_cents)
+      select id, 'new', 'payment_completed', 'paid', 13700 from p returning id, patient_id)
+    insert into queue_entries (application_id, patient_id, joined_at)
+    select a.id, a.patient_id, now() - interval '1 hour' + (row_number() over ()) * interval '1 second' from a`);
+  await seed.end();
+
+  const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database });
+  app.get('/bench/bare', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const ids = await database.db.execute<{ user_id: string }>(
+    `select user_id from patient_profiles order by random() limit ${SESSIONS}` as never,
+  );
+  const rows = (ids as unknown as { rows: { user_id: string }[] }).rows;
+  const cookies: string[] = [];
+  for (const r of rows) cookies.push(`sid=${await app.ctx.sessions.create(r.user_id, {})}`);
+
+  // The load runs in a child process; this one keeps serving while it waits.
+  const run = (url: string, withCookies: boolean) =>
+    new Promise<{ rps: number; p99: number; p50: number; total: number; bad: number }>(
+      (resolve, reject) => {
+        const child = spawn(process.execPath, [
+          path.join(import.meta.dirname, 'load.mjs'),
+          url,
+          String(CONNECTIONS),
+          String(SECONDS),
+          JSON.stringify(withCookies ? cookies : []),
+        ]);
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (err += d));
+        child.on('exit', (code) =>
+          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(err)),
+        );
+      },
+    );
+
+  // Warm both paths, then alternate so drift on a noisy machine hits both alike.
+  await run(`http://127.0.0.1:${port}/bench/bare`, false);
+  await run(`http://127.0.0.1:${port}/api/queue/status`, true);
+  const bare: number[] = [];
+  const status: number[] = [];
+  let bareP99 = 0;
+  let statusP99 = 0;
+  let bad = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const b = await run(`http://127.0.0.1:${port}/bench/bare`, false);
+    const s = await run(`http://127.0.0.1:${port}/api/queue/status`, true);
+    bare.push(b.rps);
+    status.push(s.rps);
+    bareP99 = Math.max(bareP99, b.p99);
+    statusP99 = Math.max(statusP99, s.p99);
+    bad += s.bad + b.bad;
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const ratio = median(status) / median(bare);
+  console.log(
+    `queue status benchmark — ${PATIENTS} patients waiting, ${SESSIONS} sessions, ${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s on PostgreSQL`,
+  );
+  console.log(
+    `  bare route              ${median(bare).toFixed(0).padStart(7)} req/s   p99 ${bareP99} ms`,
+  );
+  console.log(
+    `  GET /api/queue/status   ${median(status).toFixed(0).padStart(7)} req/s   p99 ${statusP99} ms`,
+  );
+  console.log(
+    `  ratio ${ratio.toFixed(2)} (budget ≥ 0.50)${bad ? `   non-2xx or errors: ${bad}` : ''}`,
+  );
+  await app.close();
+  await database.close();
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,20 @@
+/** Endpoints only a patient may call: signed out → 401, every staff role → 403. */
+export const PATIENT_ENDPOINTS = [
+  { method: 'GET', path: '/api/applications' },
+  { method: 'POST', path: '/api/applications' },
+  { method: 'GET', path: '/api/applications/:id' },
+  { method: 'GET', path: '/api/applications/:id/documents' },
+  { method: 'POST', path: '/api/applications/:id/medical-conditions' },
+  { method: 'GET', path: '/api/documents/:id' },
+  { method: 'POST', path: '/api/documents/upload' },
+  { method: 'GET', path: '/api/patient/application-status' },
+  { method: 'GET', path: '/api/patient/documents' },
+  { method: 'GET', path: '/api/patient/documents/:id/view' },
+  { method: 'POST', path: '/api/patient/upload-document' },
+  { method: 'GET', path: '/api/patients/profile' },
+  { method: 'PUT', path: '/api/patients/profile' },
+  { method: 'POST', path: '/api/process-payment' },
+  { method: 'POST', path: '/api/queue/join' },
+  { method: 'POST', path: '/api/queue/leave' },
+  { method: 'GET', path: '/api/queue/status' },
+] as const;
