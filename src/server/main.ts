@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { linkCluster } from './realtime/cluster.js';
 
 // Entry point: configuration, migrations, listen, graceful shutdown.
 
@@ -23,6 +24,10 @@ async function main() {
   });
   await runMigrations(database);
   const app = await buildApp({ config, database });
+  if (config.REDIS_URL) {
+    const unlink = await linkCluster(app.ctx, config.REDIS_URL);
+    app.addHook('onClose', unlink);
+  }
 
   if (process.env.SEED_DEMO === '1') {
     const { seedDemo } = await import('./demo/seed.js');

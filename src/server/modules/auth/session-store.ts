@@ -106,9 +106,20 @@ export class SessionStore {
     this.forgetUser(userId);
   }
 
-  /** Drops cached copies after a change to the user (role, permissions, profile). */
+  /** Drops cached copies after a change to the user (role, permissions, profile), on every node. */
   forgetUser(userId: string): void {
-    for (const [key, entry] of this.cache) if (entry.user.id === userId) this.cache.delete(key);
+    this.forgetLocally({ userId });
+    this.broadcast({ userId });
+  }
+
+  /** Set by the cluster link (REDIS_URL) to tell the other nodes what to drop. */
+  broadcast: (what: { userId?: string; tokenHash?: string }) => void = () => {};
+
+  forgetLocally(what: { userId?: string; tokenHash?: string }): void {
+    if (what.tokenHash) this.cache.delete(what.tokenHash);
+    if (what.userId)
+      for (const [key, entry] of this.cache)
+        if (entry.user.id === what.userId) this.cache.delete(key);
   }
 
   /** Removes expired rows; run now and then so the table does not grow without end. */
@@ -126,6 +137,7 @@ export class SessionStore {
 
   private async destroyHash(tokenHash: string): Promise<void> {
     this.cache.delete(tokenHash);
+    this.broadcast({ tokenHash });
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }
 

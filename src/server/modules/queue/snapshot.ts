@@ -21,6 +21,7 @@ export interface QueueChange {
 export class QueueSnapshot {
   private views = new Map<string, { userId: string; view: QueueStatusView }>();
   private dirty = true;
+  private announce = false;
   private building: Promise<void> | null = null;
   private liveDoctors = 0;
   private doctorsToday = 0;
@@ -36,6 +37,19 @@ export class QueueSnapshot {
 
   /** The queue changed (here or on another node): rebuild and push the differences. */
   invalidate(): void {
+    this.invalidateLocally();
+    this.broadcast();
+  }
+
+  /** Set by the cluster link (REDIS_URL) to tell the other nodes the queue changed. */
+  broadcast: () => void = () => {};
+
+  /**
+   * `announce: false` when another node made the change: that node already told the patients
+   * (through the shared socket.io adapter), so this one only refreshes its copy.
+   */
+  invalidateLocally(announce = true): void {
+    this.announce ||= announce;
     this.dirty = true;
     void this.refresh().catch(() => {
       this.dirty = true; // the next read tries again
@@ -46,7 +60,7 @@ export class QueueSnapshot {
   setLiveDoctors(count: number): void {
     if (count === this.liveDoctors) return;
     this.liveDoctors = count;
-    this.invalidate();
+    this.invalidateLocally();
   }
 
   get doctorsOnDuty(): number {
@@ -147,6 +161,8 @@ export class QueueSnapshot {
     for (const [patientId, { userId }] of this.views)
       if (!next.has(patientId)) changes.push({ userId, status: null });
     this.views = next;
-    if (changes.length) this.onChange(changes);
+    const announce = this.announce;
+    this.announce = false;
+    if (changes.length && announce) this.onChange(changes);
   }
 }

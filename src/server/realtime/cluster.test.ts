@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { testConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { goodPayment, validRegistration } from '../test/fixtures.js';
+import { Client, openTestDatabase } from '../test/harness.js';
+import { linkCluster } from './cluster.js';
+
+// Two app nodes on one database, linked through the machine's Redis (REDIS_URL or the local
+// default): a change made on one node reaches the other's caches and its sockets at once.
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+type Node = Awaited<ReturnType<typeof buildApp>>;
+
+let database: Database;
+let dataDir: string;
+const nodes: Node[] = [];
+const sockets: Socket[] = [];
+
+async function startNode(): Promise<Node> {
+  const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database });
+  const unlink = await linkCluster(app.ctx, REDIS_URL);
+  app.addHook('onClose', unlink);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  nodes.push(app);
+  return app;
+}
+
+const portOf = (app: Node) => (app.server.address() as { port: number }).port;
+const until = async (check: () => Promise<boolean>, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
+};
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-cluster-'));
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  for (const n of nodes) await n.close();
+  await database.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('two nodes linked through Redis', () => {
+  it('a payment on node A moves the queue on node B and reaches the patient socket on B', async () => {
+    const a = await startNode();
+    const b = await startNode();
+    const onA = new Client(a);
+    expect((await onA.post('/api/register', validRegistration())).statusCode).toBe(201);
+    const onB = new Client(b);
+    onB.cookie = onA.cookie;
+    // B has read the queue once: without the link it would keep serving this answer.
+    expect((await onB.get('/api/queue/status')).json()).toBeNull();
+
+    const socket = connect(`http://127.0.0.1:${portOf(b)}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: onA.cookie! },
+    });
+    sockets.push(socket);
+    const updates: unknown[] = [];
+    socket.on('queue-update', (e) => updates.push(e));
+    await new Promise<void>((resolve, reject) => {
+      socket.on('connect', () => resolve());
+      socket.on('connect_error', reject);
+    });
+    await until(async () => updates.length > 0); // the greeting with the current (empty) status
+    updates.length = 0;
+
+    expect((await onA.post('/api/process-payment', goodPayment())).statusCode).toBe(200);
+
+    expect(
+      await until(async () => (await onB.get('/api/queue/status')).json()?.status === 'waiting'),
+    ).toBe(true);
+    expect(await until(async () => updates.length > 0)).toBe(true);
+    expect(updates[0]).toMatchObject({ status: { status: 'waiting', position: 1 } });
+    // Told once, by the node that made the change, not once per node.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(updates).toHaveLength(1);
+  });
+
+  it('signing out on node A ends the session on node B at once', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const onA = new Client(a);
+    expect((await onA.post('/api/register', validRegistration())).statusCode).toBe(201);
+    const onB = new Client(b);
+    onB.cookie = onA.cookie;
+    expect((await onB.get('/api/user')).statusCode).toBe(200); // now cached on B
+    expect((await onA.post('/api/logout')).statusCode).toBe(200);
+    expect(await until(async () => (await onB.get('/api/user')).statusCode === 401, 1000)).toBe(
+      true,
+    );
+  });
+});

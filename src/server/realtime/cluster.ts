@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+
+// Several app nodes behind a load balancer (DESIGN.md): with REDIS_URL, socket.io rooms span
+// the nodes through the Redis adapter, and cache invalidations (queue changed, user changed,
+// session ended) travel on one channel so no node serves a stale queue or session for long.
+
+const CHANNEL = 'okmmj:invalidate';
+const Message = z.object({
+  node: z.string(),
+  queue: z.boolean().optional(),
+  userId: z.string().optional(),
+  tokenHash: z.string().optional(),
+});
+
+export async function linkCluster(ctx: AppContext, url: string): Promise<() => Promise<void>> {
+  const node = randomUUID();
+  const pub = createClient({ url });
+  const sub = pub.duplicate();
+  const busSub = pub.duplicate();
+  for (const c of [pub, sub, busSub]) c.on('error', () => {}); // reconnects by itself
+  await Promise.all([pub.connect(), sub.connect(), busSub.connect()]);
+  ctx.realtime.io?.adapter(createAdapter(pub, sub));
+
+  const send = (payload: Omit<z.infer<typeof Message>, 'node'>) =>
+    void pub.publish(CHANNEL, JSON.stringify({ node, ...payload })).catch(() => {});
+  ctx.queue.broadcast = () => send({ queue: true });
+  ctx.sessions.broadcast = (what) => send(what);
+
+  await busSub.subscribe(CHANNEL, (raw) => {
+    let parsed: z.infer<typeof Message>;
+    try {
+      parsed = Message.parse(JSON.parse(raw));
+    } catch {
+      return;
+    }
+    if (parsed.node === node) return;
+    if (parsed.queue) ctx.queue.invalidateLocally(false);
+    if (parsed.userId || parsed.tokenHash) ctx.sessions.forgetLocally(parsed);
+  });
+
+  return async () => {
+    ctx.queue.broadcast = () => {};
+    ctx.sessions.broadcast = () => {};
+    await Promise.allSettled([busSub.quit(), sub.quit(), pub.quit()]);
+  };
+}
