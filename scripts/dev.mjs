@@ -4,10 +4,18 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '3001';
+const webPort = process.env.PORT ?? '5173';
 const children = [
   spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, SEED_DEMO: process.env.SEED_DEMO ?? '1' },
+    env: {
+      ...process.env,
+      PORT: apiPort,
+      SEED_DEMO: process.env.SEED_DEMO ?? '1',
+      // Browsers talk to Vite's port; the API accepts writes from that origin (open the app
+      // at this address, not 127.0.0.1, in development).
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
+    },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

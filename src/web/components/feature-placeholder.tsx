@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useAuth } from '@/features/auth/api/session';
-import { homePathFor } from '../../shared/roles';
 import { BRAND_NAME } from '@/lib/brand';
+import { homePathFor } from '../../shared/roles';
 
 interface FeaturePlaceholderProps {
   title: string;
@@ -26,12 +26,15 @@ export function FeaturePlaceholder({ title, purpose }: FeaturePlaceholderProps) 
             <Construction aria-hidden="true" className="size-5 text-warning" />
             This feature is being built
           </CardTitle>
-          <CardDescription>{purpose}</CardDescription>
+          <CardDescription>
+            <span className="font-semibold text-foreground">When it is ready: </span>
+            {purpose}
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <p className="text-sm">
-            It arrives in a coming release. Nothing on this page is live yet, and no data is
-            shown here until it is.
+            It arrives in a coming release. Nothing on this page is live yet, and no data is shown
+            here until it is.
           </p>
           <Button asChild variant="outline" className="w-fit">
             <Link to={user ? homePathFor(user.role) : '/'}>

@@ -21,7 +21,10 @@ export function Footer() {
           </p>
           <p>
             Support:{' '}
-            <a className="underline underline-offset-2 hover:text-white" href={`mailto:${SUPPORT_EMAIL}`}>
+            <a
+              className="underline underline-offset-2 hover:text-white"
+              href={`mailto:${SUPPORT_EMAIL}`}
+            >
               {SUPPORT_EMAIL}
             </a>
           </p>
@@ -38,9 +41,9 @@ export function Footer() {
           </ul>
         </nav>
         <p className="text-xs text-slate-300 sm:col-span-2">
-          Consultations are held with physicians licensed by the State of Oklahoma. Patient
-          licenses are issued by the Oklahoma Medical Marijuana Authority (OMMA); we help you
-          prepare and submit your application. © {new Date().getFullYear()} {BRAND_NAME}.
+          Consultations are held with physicians licensed by the State of Oklahoma. Patient licenses
+          are issued by the Oklahoma Medical Marijuana Authority (OMMA); we help you prepare and
+          submit your application. © {new Date().getFullYear()} {BRAND_NAME}.
         </p>
       </div>
     </footer>

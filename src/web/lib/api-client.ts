@@ -47,10 +47,13 @@ export async function apiRequest<T = unknown>(
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { Accept: 'application/json' } : {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    },
+    headers:
+      body === undefined
+        ? { Accept: 'application/json' }
+        : {
+            Accept: 'application/json',
+            'Content-Type': 'application/json',
+          },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
@@ -73,7 +76,8 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (error.status >= 500) return fallback;
     return error.message.slice(error.message.indexOf(': ') + 2) || fallback;
   }
-  if (error instanceof TypeError) return 'Could not reach the server. Please check your connection.';
+  if (error instanceof TypeError)
+    return 'Could not reach the server. Please check your connection.';
   return fallback;
 }
 

@@ -1,9 +1,5 @@
+import { effectivePermissions, isAdminRole, type Permission } from '../../../shared/roles';
 import type { CurrentUser } from '../../../shared/schemas/auth';
-import {
-  effectivePermissions,
-  isAdminRole,
-  type Permission,
-} from '../../../shared/roles';
 
 // Client-side route rules (patient-side.md §2.2 with ruling 2). A convenience only: the server
 // answers 401/403 on its own (DESIGN.md principle 1).

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { homePathFor } from '../../../shared/roles';
+import { NotFoundPage } from '@/components/not-found-page';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { NotFoundPage } from '@/components/not-found-page';
 import { useAuth } from '@/features/auth/api/session';
+import { homePathFor } from '../../../shared/roles';
 import type { AccessCheck } from './access';
 
 const UNAUTHORIZED_REDIRECT_MS = 500;

@@ -15,7 +15,12 @@ export function RootLayout() {
         Skip to main content
       </a>
       <Header />
-      <main id="main-content" ref={mainRef} tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      <main
+        id="main-content"
+        ref={mainRef}
+        tabIndex={-1}
+        className="flex flex-1 flex-col outline-none"
+      >
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />
         </Suspense>
@@ -26,17 +31,34 @@ export function RootLayout() {
   );
 }
 
-/** After a client-side navigation, move focus to the new page so screen readers follow. */
+/**
+ * After a navigation the user caused, move focus to the new page so screen readers follow.
+ * Redirects during the first load (/ → /landing) leave focus alone, so the skip link and
+ * header stay first in the tab order.
+ */
 function useMainFocusOnNavigation() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  const first = useRef(true);
+  const previous = useRef(pathname);
+  const interacted = useRef(false);
+
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (pathname) mainRef.current?.focus({ preventScroll: true });
+    const mark = () => {
+      interacted.current = true;
+    };
+    window.addEventListener('pointerdown', mark, { once: true });
+    window.addEventListener('keydown', mark, { once: true });
+    return () => {
+      window.removeEventListener('pointerdown', mark);
+      window.removeEventListener('keydown', mark);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (interacted.current) mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
+
   return mainRef;
 }

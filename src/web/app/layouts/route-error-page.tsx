@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { NotFoundPage } from '@/components/not-found-page';
+import { Button } from '@/components/ui/button';
 
 /** Last resort for a render error or a chunk that failed to load (e.g. after a deploy). */
 export function RouteErrorPage() {

@@ -21,9 +21,7 @@ export function CardTitle({
   as: Heading = 'h2',
   ...props
 }: ComponentProps<'h2'> & { as?: HeadingLevel }) {
-  return (
-    <Heading className={cn('text-lg font-semibold leading-tight', className)} {...props} />
-  );
+  return <Heading className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -7,9 +7,15 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+export function DialogOverlay({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
-    <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/60', className)} {...props} />
+    <DialogPrimitive.Overlay
+      className={cn('fixed inset-0 z-50 bg-black/60', className)}
+      {...props}
+    />
   );
 }
 
@@ -52,9 +58,7 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />
-  );
+  return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
 
 export function DialogDescription({

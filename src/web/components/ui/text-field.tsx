@@ -11,7 +11,15 @@ type TextFieldProps = ComponentProps<'input'> & {
 };
 
 /** Input + label + hint + error, wired for react-hook-form's `register()`. */
-export function TextField({ label, error, hint, fieldClassName, id, name, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  fieldClassName,
+  id,
+  name,
+  ...props
+}: TextFieldProps) {
   const inputId = id ?? name;
   return (
     <Field id={inputId} label={label} error={error} hint={hint} className={fieldClassName}>

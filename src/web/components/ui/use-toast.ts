@@ -50,7 +50,8 @@ function reducer(state: State, action: Action): State {
       };
     case 'DISMISS_TOAST': {
       const { toastId } = action;
-      for (const t of state.toasts) if (toastId === undefined || t.id === toastId) queueRemoval(t.id);
+      for (const t of state.toasts)
+        if (toastId === undefined || t.id === toastId) queueRemoval(t.id);
       return {
         toasts: state.toasts.map((t) =>
           toastId === undefined || t.id === toastId ? { ...t, open: false } : t,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { AdminSetupRequest } from '../../../../shared/schemas/users';
-import { apiRequest } from '@/lib/api-client';
 
 export function useAdminExists() {
   return useQuery<{ exists: boolean }>({ queryKey: ['/api/admin/exists'], staleTime: 0 });

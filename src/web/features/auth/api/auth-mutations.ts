@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
 import type {
   AuthRegisterRequest,
   CurrentUser,
   LoginRequest,
   RegisterRequest,
 } from '../../../../shared/schemas/auth';
-import { apiRequest } from '@/lib/api-client';
 
 interface UserEnvelope {
   user: CurrentUser;

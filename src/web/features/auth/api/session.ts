@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../shared/schemas/auth';
 import { getJson } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
+import type { CurrentUser } from '../../../../shared/schemas/auth';
 
-export const CURRENT_USER_KEY = '/api/user';
+export const CURRENT_USER_KEY = SESSION_QUERY_KEY;
 
 /**
  * The session is restored only from GET /api/user (ruling 12: no PHI in browser storage).

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { homePathFor } from '../../../../shared/roles';
-import { EmailSchema } from '../../../../shared/schemas/auth';
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { homePathFor } from '../../../../shared/roles';
+import { EmailSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
-import { PasswordField } from './password-input';
 
 // The /auth screen's own wording (patient-side.md §5) with ruling 11: sign-in only needs a
 // non-empty password.

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { homePathFor } from '../../../../shared/roles';
-import { type AuthRegisterRequest, AuthRegisterSchema } from '../../../../shared/schemas/auth';
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { applyServerIssues } from '@/lib/form-errors';
+import { homePathFor } from '../../../../shared/roles';
+import { type AuthRegisterRequest, AuthRegisterSchema } from '../../../../shared/schemas/auth';
 import { useAuthRegisterMutation } from '../api/auth-mutations';
-import { applyServerIssues } from './server-issues';
-import { PasswordField } from './password-input';
 
 export function AuthSignUpForm() {
   const signUp = useAuthRegisterMutation();
@@ -25,11 +25,21 @@ export function AuthSignUpForm() {
   const onSubmit = handleSubmit((values) => {
     signUp.mutate(values, {
       onSuccess: ({ user }) => {
-        toast({ title: 'Account created!', description: 'Your account has been successfully created' });
+        toast({
+          title: 'Account created!',
+          description: 'Your account has been successfully created',
+        });
         window.location.assign(homePathFor(user.role));
       },
       onError: (error) => {
         applyServerIssues(error, setError, ['firstName', 'lastName', 'email', 'password']);
+        // 409: the email is taken; say so next to the field as well.
+        if (isApiError(error, 409)) {
+          setError('email', {
+            type: 'server',
+            message: errorMessage(error, 'Email already registered'),
+          });
+        }
         toast({
           title: 'Registration failed',
           description: errorMessage(error, 'Failed to create account'),

@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { homePathFor } from '../../../../shared/roles';
-import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
 import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { BUSINESS_HOURS, SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
+import { homePathFor } from '../../../../shared/roles';
+import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
 import { AuthCard } from './auth-card';
-import { PasswordField } from './password-input';
 
 export function LoginPage() {
   const [adminMode, setAdminMode] = useState(false);

@@ -11,7 +11,8 @@ const SERVICES = [
   },
   {
     title: 'License Renewal',
-    description: 'Renew an existing Oklahoma patient license with a fresh physician recommendation.',
+    description:
+      'Renew an existing Oklahoma patient license with a fresh physician recommendation.',
     cta: 'Renew your license',
   },
 ];

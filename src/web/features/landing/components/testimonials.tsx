@@ -4,7 +4,7 @@ import { Quote } from 'lucide-react';
 const TESTIMONIALS = [
   {
     quote:
-      "Sitting in a waiting room is hard with my back. I did the whole thing from my couch and the physician took the time to go through my history.",
+      'Sitting in a waiting room is hard with my back. I did the whole thing from my couch and the physician took the time to go through my history.',
     name: 'Dana R.',
     place: 'Tulsa',
   },

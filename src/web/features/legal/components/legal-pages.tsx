@@ -7,8 +7,8 @@ export function PrivacyPage() {
     <LegalLayout title="Privacy Policy">
       <p>
         {BRAND_NAME} helps Oklahoma patients apply for a medical marijuana license: you register,
-        pay, send your application and documents, and meet a licensed physician by video. This
-        page explains what we collect to do that and how we handle it.
+        pay, send your application and documents, and meet a licensed physician by video. This page
+        explains what we collect to do that and how we handle it.
       </p>
       <DataWeCollect />
       <HowWeProtectIt />
@@ -23,10 +23,10 @@ export function TermsPage() {
     <LegalLayout title="Terms of Service">
       <LegalSection title="The service">
         <p>
-          {BRAND_NAME} arranges a video consultation with a physician licensed in Oklahoma and
-          helps you prepare your application for an Oklahoma medical marijuana patient license.
-          The physician decides whether to issue a recommendation; a consultation does not
-          guarantee one. The state licensing authority decides on the license itself.
+          {BRAND_NAME} arranges a video consultation with a physician licensed in Oklahoma and helps
+          you prepare your application for an Oklahoma medical marijuana patient license. The
+          physician decides whether to issue a recommendation; a consultation does not guarantee
+          one. The state licensing authority decides on the license itself.
         </p>
       </LegalSection>
       <LegalSection title="Who may use it">
@@ -43,8 +43,8 @@ export function TermsPage() {
       </LegalSection>
       <LegalSection title="Your data">
         <p>
-          How we collect and protect your information is described in our Privacy Policy and
-          HIPAA Notice.
+          How we collect and protect your information is described in our Privacy Policy and HIPAA
+          Notice.
         </p>
       </LegalSection>
       <ContactForRequests />

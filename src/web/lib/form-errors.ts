@@ -9,7 +9,10 @@ export function applyServerIssues<T extends FieldValues>(
 ): void {
   if (!(error instanceof ApiError)) return;
   for (const issue of error.body?.issues ?? []) {
-    const field = fields.find((f) => f === issue.path);
+    // Tolerate "email", "body.email" and ["email"] alike.
+    const raw: unknown = issue.path;
+    const path = Array.isArray(raw) ? raw.join('.') : String(raw);
+    const field = fields.find((f) => path === f || path.endsWith(`.${f}`));
     if (field) setError(field, { type: 'server', message: issue.message });
   }
 }

@@ -1,0 +1,38 @@
+import type { RefObject } from 'react';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import type { CurrentUser } from '../../shared/schemas/auth';
+import { AccountBlock, VisitorLinks } from './account-nav';
+
+interface MobileMenuSheetProps {
+  user: CurrentUser | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The menu button: there is no Radix trigger to return focus to. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}
+
+export function MobileMenuSheet({ user, open, onOpenChange, returnFocusTo }: MobileMenuSheetProps) {
+  const close = () => onOpenChange(false);
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
+        <SheetTitle className="text-lg font-semibold">Menu</SheetTitle>
+        <SheetDescription className="sr-only">
+          {user ? 'Your account' : 'Apply or sign in to the patient portal'}
+        </SheetDescription>
+        <nav aria-label="Account menu" className="flex flex-col gap-3">
+          {user ? (
+            <AccountBlock user={user} stacked onNavigate={close} />
+          ) : (
+            <VisitorLinks stacked onNavigate={close} />
+          )}
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

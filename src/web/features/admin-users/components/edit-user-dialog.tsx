@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import {
+  isMasterRole,
+  PERMISSIONS,
+  type Permission,
+  ROLE_LABELS,
+  type Role,
+  type StaffRole,
+} from '../../../../shared/roles';
+import {
+  type AdminUser,
+  LicenseNumberSchema,
+  NpiSchema,
+  StaffRoleSchema,
+  type UpdateUserRequest,
+} from '../../../../shared/schemas/users';
+import { useUpdateUser } from '../api/users';
+import { assignableRoles, canEditPermissions, defaultPermissionsFor } from './access-rules';
+import { PermissionCheckboxes } from './permission-checkboxes';
+
+const EditSchema = z
+  .object({
+    role: StaffRoleSchema,
+    permissions: z.array(z.enum(PERMISSIONS)),
+    licenseNumber: z.string(),
+    npi: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.role !== 'doctor') return;
+    for (const [path, schema] of [
+      ['licenseNumber', LicenseNumberSchema],
+      ['npi', NpiSchema],
+    ] as const) {
+      const result = schema.safeParse(v[path]);
+      if (!result.success) {
+        ctx.addIssue({ code: 'custom', path: [path], message: result.error.issues[0]?.message });
+      }
+    }
+  });
+type EditValues = z.infer<typeof EditSchema>;
+
+interface EditUserDialogProps {
+  user: AdminUser;
+  actorRole: Role;
+  /** Role to start from, when the inline role picker sends a doctor change here. */
+  initialRole?: StaffRole;
+  onClose: () => void;
+}
+
+const sameSet = (a: readonly Permission[], b: readonly Permission[]) =>
+  a.length === b.length && a.every((p) => b.includes(p));
+
+export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUserDialogProps) {
+  const updateUser = useUpdateUser();
+  const editable = canEditPermissions(actorRole);
+  const startRole = initialRole ?? (user.role as StaffRole);
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<EditValues>({
+    resolver: zodResolver(EditSchema),
+    defaultValues: {
+      role: startRole,
+      permissions: startRole === user.role ? user.permissions : defaultPermissionsFor(startRole),
+      licenseNumber: user.licenseNumber ?? '',
+      npi: user.npi ?? '',
+    },
+  });
+  const role = watch('role');
+  const name = `${user.firstName} ${user.lastName}`;
+
+  const onSubmit = handleSubmit((values) => {
+    const body: UpdateUserRequest = {};
+    if (values.role !== user.role) body.role = values.role;
+    if (values.role === 'doctor') {
+      if (values.licenseNumber !== (user.licenseNumber ?? ''))
+        body.licenseNumber = values.licenseNumber;
+      if (values.npi !== (user.npi ?? '')) body.npi = values.npi;
+    } else if (
+      editable &&
+      !isMasterRole(values.role) &&
+      !sameSet(values.permissions, user.permissions)
+    ) {
+      body.permissions = values.permissions;
+    }
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    updateUser.mutate(
+      { userId: user.id, ...body },
+      {
+        onSuccess: (updated) => {
+          toast({
+            title: body.role ? 'Role Updated' : 'User Updated',
+            description: body.role
+              ? `${name} is now ${ROLE_LABELS[updated.role]}.`
+              : `${name}'s access has been saved.`,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          toast({
+            title: 'Update Failed',
+            description: errorMessage(error, 'Could not update the user'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit access for {name}</DialogTitle>
+          <DialogDescription>{user.email}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <Field id="edit-role" label="Role" error={errors.role?.message}>
+            <Select
+              id="edit-role"
+              {...register('role', {
+                onChange: (event) =>
+                  setValue('permissions', defaultPermissionsFor(event.target.value as Role)),
+              })}
+            >
+              {assignableRoles(actorRole).map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {role === 'doctor' && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                id="edit-license"
+                label="Oklahoma license number"
+                error={errors.licenseNumber?.message}
+                {...register('licenseNumber')}
+              />
+              <TextField
+                id="edit-npi"
+                label="NPI"
+                inputMode="numeric"
+                maxLength={10}
+                error={errors.npi?.message}
+                {...register('npi')}
+              />
+            </div>
+          )}
+          <Controller
+            control={control}
+            name="permissions"
+            render={({ field }) => (
+              <PermissionCheckboxes
+                idPrefix="edit"
+                role={role}
+                value={field.value}
+                onChange={field.onChange}
+                editable={editable}
+              />
+            )}
+          />
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={updateUser.isPending}>
+              {updateUser.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { TableCell, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { isStaffRole, ROLE_LABELS, type Role, type StaffRole } from '../../../../shared/roles';
+import type { AdminUser } from '../../../../shared/schemas/users';
+import { useUpdateUser } from '../api/users';
+import { assignableRoles, canManage } from './access-rules';
+import { DeleteUserButton } from './delete-user-button';
+import { EditUserDialog } from './edit-user-dialog';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+interface UserRowProps {
+  user: AdminUser;
+  actor: { id: string; role: Role };
+}
+
+export function UserRow({ user, actor }: UserRowProps) {
+  const updateUser = useUpdateUser();
+  const [editing, setEditing] = useState<{ initialRole?: StaffRole } | null>(null);
+  const name = `${user.firstName} ${user.lastName}`;
+  const isSelf = user.id === actor.id;
+  const manageable = isStaffRole(user.role) && canManage(actor.role, user.role) && !isSelf;
+  const roleOptions = assignableRoles(actor.role);
+
+  const changeRole = (role: StaffRole) => {
+    // A doctor needs a license number and NPI first: collect them in the edit dialog.
+    if (role === 'doctor' && (!user.licenseNumber || !user.npi)) {
+      setEditing({ initialRole: role });
+      return;
+    }
+    updateUser.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: (updated) =>
+          toast({
+            title: 'Role Updated',
+            description: `${name} is now ${ROLE_LABELS[updated.role]}.`,
+          }),
+        onError: (error) =>
+          toast({
+            title: 'Update Failed',
+            description: errorMessage(error, 'Could not update the role'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <TableRow>
+      <TableCell className="font-medium whitespace-nowrap">
+        {name}
+        {isSelf && <span className="ml-1 text-xs text-muted-foreground">(you)</span>}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{user.email}</TableCell>
+      <TableCell>
+        <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
+      </TableCell>
+      <TableCell>
+        {user.emailVerified ? (
+          <Badge variant="success">Verified</Badge>
+        ) : (
+          <Badge variant="warning">Pending</Badge>
+        )}
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
+      <TableCell>
+        <div className="flex items-center gap-1">
+          <div className="w-48">
+            <Select
+              aria-label={`Role for ${name}`}
+              value={user.role}
+              disabled={!manageable || updateUser.isPending}
+              onChange={(event) => changeRole(event.target.value as StaffRole)}
+            >
+              {!roleOptions.includes(user.role as StaffRole) && (
+                <option value={user.role}>{ROLE_LABELS[user.role]}</option>
+              )}
+              {roleOptions.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Edit access for ${name}`}
+            disabled={!manageable}
+            onClick={() => setEditing({})}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          <DeleteUserButton user={user} disabled={!manageable} />
+        </div>
+        {editing && (
+          <EditUserDialog
+            user={user}
+            actorRole={actor.role}
+            initialRole={editing.initialRole}
+            onClose={() => setEditing(null)}
+          />
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}

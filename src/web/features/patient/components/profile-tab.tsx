@@ -1,0 +1,67 @@
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import type { CurrentUser } from '../../../../shared/schemas/auth';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date (YYYY-MM-DD) shown without shifting across time zones. */
+function formatIsoDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const [y, m, d] = iso.split('-').map(Number);
+  if (!y || !m || !d) return iso;
+  return dateFormat.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-words">{value || 'Not provided'}</dd>
+    </div>
+  );
+}
+
+export function ProfileTab({ user }: { user: CurrentUser }) {
+  const patient = user.patient;
+  const fullName = patient
+    ? [patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(' ')
+    : `${user.firstName} ${user.lastName}`;
+  const street = patient?.address
+    ? [patient.address, patient.apartment].filter(Boolean).join(', ')
+    : null;
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">Personal information</h2>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4">
+            <Detail label="Full name" value={fullName} />
+            <Detail label="Email" value={user.email} />
+            <Detail label="Date of birth" value={formatIsoDate(patient?.dateOfBirth ?? null)} />
+            <Detail label="Phone" value={patient?.phone} />
+          </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-semibold">Address</h2>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4">
+            <Detail label="Street" value={street} />
+            <Detail label="City" value={patient?.city} />
+            <Detail label="State" value={patient?.state} />
+            <Detail label="ZIP" value={patient?.zipCode} />
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
