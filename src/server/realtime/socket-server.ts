@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { SOCKET_PATH } from '../../shared/realtime.js';
+import { CallAnnouncementSchema, SOCKET_PATH } from '../../shared/realtime.js';
+import { isStaffRole } from '../../shared/roles.js';
 import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/session-store.js';
+import { findActiveUserByEmail } from '../modules/users/queries.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import { type IoServer, userRoom } from './hub.js';
 
@@ -20,6 +22,15 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
+/** An Origin that is not a URL ("null" from a sandboxed page) is refused, not thrown. */
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoServer {
   const publicOrigin = ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).origin : null;
   const io: IoServer = new Server(app.server, {
@@ -28,9 +39,7 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     maxHttpBufferSize: 64 * 1024,
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
-      const host = req.headers.host;
-      const ok =
-        !origin || origin === publicOrigin || (host !== undefined && new URL(origin).host === host);
+      const ok = !origin || origin === publicOrigin || sameHost(origin, req.headers.host);
       callback(ok ? null : 'Cross-origin connection refused', ok);
     },
   });
@@ -68,16 +77,36 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
       tokenHash: string;
       patientId: string | null;
     };
-    await socket.join(userRoom(userId));
-    const keepAlive = setInterval(
-      () => void ctx.sessions.touch(tokenHash).catch(() => {}),
-      KEEPALIVE_MS,
-    );
+    // An open page keeps its session alive; a session that ended closes its connections.
+    const keepAlive = setInterval(async () => {
+      const alive = await ctx.sessions.touch(tokenHash).catch(() => true);
+      if (!alive) socket.disconnect(true);
+    }, KEEPALIVE_MS);
     if (role === 'doctor') countDoctors();
     socket.on('disconnect', () => {
       clearInterval(keepAlive);
       if (role === 'doctor') countDoctors();
     });
+    if (isStaffRole(role)) {
+      // A staff member tells one patient a call room is ready or over (patient-side.md §4
+      // Call room state); it reaches that patient's own room and nobody else.
+      for (const event of ['sendRoomID', 'call-ended'] as const)
+        socket.on(event, async (payload: unknown) => {
+          const parsed = CallAnnouncementSchema.safeParse(payload);
+          if (!parsed.success) return;
+          const patient = await findActiveUserByEmail(
+            ctx.db,
+            parsed.data.email.toLowerCase(),
+          ).catch(() => null);
+          if (patient?.role !== 'patient') return;
+          ctx.realtime.toUser(
+            patient.id,
+            event === 'sendRoomID' ? 'roomID-received' : 'call-ended',
+            parsed.data,
+          );
+        });
+    }
+    await socket.join(userRoom(userId));
     if (patientId) socket.emit('queue-update', { status: await ctx.queue.statusFor(patientId) });
   });
 

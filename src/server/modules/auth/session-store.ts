@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { isStaffRole } from '../../../shared/roles.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
@@ -62,13 +62,10 @@ export class SessionStore {
     const tokenHash = hashToken(token);
     const now = this.now();
     let entry = this.cache.get(tokenHash);
-    if (!entry) {
-      entry = (await this.loadOnce(tokenHash)) ?? undefined;
+    if (!entry || now - entry.cachedAt > CACHE_TTL_MS) {
+      // However many requests arrive for an expired entry, one reads the database.
+      entry = (await this.loadOnce(tokenHash, entry)) ?? undefined;
       if (!entry) return null;
-    } else if (now - entry.cachedAt > CACHE_TTL_MS) {
-      // Served from memory while one background read refreshes it, so a wave of expiring
-      // entries never stalls requests on the database.
-      void this.loadOnce(tokenHash, entry).catch(() => {});
     }
     if (now > entry.expiresAt || now - entry.lastSeenAt > idleLimitFor(entry.user.role)) {
       await this.destroyHash(tokenHash);
@@ -85,15 +82,22 @@ export class SessionStore {
     return entry;
   }
 
-  /** Keeps a session alive without a request (an open queue page or call, ruling 17). */
-  async touch(tokenHash: string): Promise<void> {
+  /**
+   * Keeps a session alive without a request (an open queue page or call, ruling 17); false
+   * when the session is over (signed out, expired or deactivated).
+   */
+  async touch(tokenHash: string): Promise<boolean> {
     const now = this.now();
     const entry = this.cache.get(tokenHash);
+    if (entry && (now > entry.expiresAt || now - entry.lastSeenAt > idleLimitFor(entry.user.role)))
+      return false;
     if (entry) entry.lastSeenAt = now;
-    await this.db
+    const rows = await this.db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.tokenHash, tokenHash));
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))))
+      .returning({ tokenHash: sessions.tokenHash });
+    return rows.length > 0;
   }
 
   async destroy(token: string): Promise<void> {
@@ -116,7 +120,10 @@ export class SessionStore {
   broadcast: (what: { userId?: string; tokenHash?: string }) => void = () => {};
 
   forgetLocally(what: { userId?: string; tokenHash?: string }): void {
-    if (what.tokenHash) this.cache.delete(what.tokenHash);
+    if (what.tokenHash) {
+      this.cache.delete(what.tokenHash);
+      this.loading.delete(what.tokenHash);
+    }
     if (what.userId)
       for (const [key, entry] of this.cache)
         if (entry.user.id === what.userId) this.cache.delete(key);
@@ -137,6 +144,7 @@ export class SessionStore {
 
   private async destroyHash(tokenHash: string): Promise<void> {
     this.cache.delete(tokenHash);
+    this.loading.delete(tokenHash);
     this.broadcast({ tokenHash });
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
   }
@@ -145,13 +153,18 @@ export class SessionStore {
   private loadOnce(tokenHash: string, previous?: CacheEntry): Promise<CacheEntry | null> {
     let pending = this.loading.get(tokenHash);
     if (!pending) {
-      pending = this.load(tokenHash, previous)
+      const current: Promise<CacheEntry | null> = this.load(tokenHash, previous)
         .then((entry) => {
+          // A sign-out while the read was under way wins over what the read found.
+          if (this.loading.get(tokenHash) !== current) return null;
           if (entry) this.cache.set(tokenHash, entry);
           else this.cache.delete(tokenHash);
           return entry;
         })
-        .finally(() => this.loading.delete(tokenHash));
+        .finally(() => {
+          if (this.loading.get(tokenHash) === current) this.loading.delete(tokenHash);
+        });
+      pending = current;
       this.loading.set(tokenHash, pending);
     }
     return pending;
