@@ -14,8 +14,12 @@ export const APPLICATION_STATUSES = [
   'rejected',
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-/** Closed applications; a patient has at most one application in any other status. */
-export const CLOSED_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected'];
+/**
+ * Closed applications; a patient has at most one application in any other status (ruling 14).
+ * `documents_collected` follows approval (staff-and-video.md §4), so it is closed too.
+ */
+export const CLOSED_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected', 'documents_collected'];
+export const isClosedStatus = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status);
 
 export const MedicalConditionSchema = z.object({
   icdCode: z

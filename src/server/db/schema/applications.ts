@@ -42,7 +42,7 @@ export const applications = pgTable(
     // Ruling 14: at most one open application per patient.
     uniqueIndex('applications_one_open_key')
       .on(t.patientId)
-      .where(sql`${t.status} not in ('approved', 'rejected')`),
+      .where(sql`${t.status} not in ('approved', 'rejected', 'documents_collected')`),
     index('applications_patient_idx').on(t.patientId, t.createdAt),
   ],
 );

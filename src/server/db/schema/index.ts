@@ -1,5 +1,6 @@
 export * from './applications.js';
 export * from './audit.js';
+export * from './consultations.js';
 export * from './documents.js';
 export * from './fees.js';
 export * from './payments.js';

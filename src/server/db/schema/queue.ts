@@ -21,6 +21,8 @@ export const queueEntries = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     leftAt: timestamp('left_at', { withTimezone: true }),
     doctorId: uuid('doctor_id').references(() => users.id),
+    /** The meeting (doctor's room for the day) the patient was admitted through. */
+    meetingId: uuid('meeting_id'),
   },
   (t) => [
     // Joining twice answers with the current entry (ruling 14).

@@ -6,6 +6,7 @@ import { feeFor } from '../../../shared/fees.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
 import {
   ApplicationFormSchema,
+  isClosedStatus,
   MedicalConditionSchema,
 } from '../../../shared/schemas/application.js';
 import { type AppContext, isProduction } from '../../context.js';
@@ -39,7 +40,7 @@ const CreateApplicationBody = ApplicationFormSchema.and(
 
 export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const patientOnly = { preHandler: requireRole('patient') };
+  const patientOnly = { onRequest: requireRole('patient') };
 
   app.get('/api/applications', patientOnly, async (request) =>
     listApplications(ctx.db, currentPatient(request).id),
@@ -158,7 +159,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
       const row = await ctx.db.transaction(async (tx) => {
         await lockPatient(tx, patient.id);
         const application = await findOwnApplication(tx, patient.id, request.params.id);
-        if (application.status === 'approved' || application.status === 'rejected')
+        if (isClosedStatus(application.status))
           throw new AppError('CONFLICT', 'This application is closed');
         const existing = await tx
           .select({ id: medicalConditions.id })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { JoinQueueSchema } from '../../../shared/queue.js';
+import { isClosedStatus } from '../../../shared/schemas/application.js';
 import type { AppContext } from '../../context.js';
 import { requireRole } from '../../plugins/auth.js';
 import { findOwnApplication } from '../applications/service.js';
@@ -10,7 +11,7 @@ import { joinQueue, leaveQueue } from './service.js';
 
 export async function queueRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const patientOnly = { preHandler: requireRole('patient') };
+  const patientOnly = { onRequest: requireRole('patient') };
 
   app.post(
     '/api/queue/join',
@@ -25,7 +26,7 @@ export async function queueRoutes(fastify: FastifyInstance, ctx: AppContext) {
           applicationId: application.id,
           paid:
             application.paymentStatus === 'paid' &&
-            !['approved', 'rejected'].includes(application.status),
+            !isClosedStatus(application.status),
           actor: { id: patient.userId, role: 'patient' },
           ip: request.ip,
         });
