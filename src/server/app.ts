@@ -11,6 +11,7 @@ import { applicationRoutes } from './modules/applications/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import { LoginThrottle, type ThrottleLimits } from './modules/auth/throttle.js';
+import { consultationRoutes } from './modules/consultations/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
 import { feeRoutes } from './modules/fees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   now?: () => number;
   /** A payment gateway other than the configured one (tests use a processor stand-in). */
   payments?: PaymentGateway;
+  /** Where the log goes instead of stdout (tests read it to prove what is never logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the Fastify instance without listening; tests use `app.inject`. */
@@ -50,6 +53,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       level: config.LOG_LEVEL,
       // Cookies and bodies can carry credentials or PHI: they are never logged.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -75,7 +79,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await registerAuth(app, config, ctx.sessions);
-  await app.register(multipart, { limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10 } });
+  await app.register(multipart, {
+    limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10 },
+    // A file past the limit is cut off and marked `truncated` instead of failing the parse,
+    // so the answer can name its category's limit (documents/service.ts checkUpload).
+    throwFileSizeLimit: false,
+  });
 
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
@@ -86,6 +95,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await paymentRoutes(app, ctx);
   await documentRoutes(app, ctx);
   await queueRoutes(app, ctx);
+  await consultationRoutes(app, ctx);
   ctx.realtime.io = attachSocketServer(app, ctx);
 
   const hasWeb = await registerWebApp(app);

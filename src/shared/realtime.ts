@@ -21,8 +21,13 @@ export const CallAnnouncementSchema = z.object({
 });
 export type CallAnnouncement = z.infer<typeof CallAnnouncementSchema>;
 
+/** Server → one patient: their application's status changed (approval, documents collected). */
+export const ApplicationUpdateEventSchema = z.object({ applicationId: z.string(), status: z.string() });
+export type ApplicationUpdateEvent = z.infer<typeof ApplicationUpdateEventSchema>;
+
 export interface ServerToClientEvents {
   'queue-update': (event: QueueUpdateEvent) => void;
+  'application-update': (event: ApplicationUpdateEvent) => void;
   'roomID-received': (event: CallAnnouncement) => void;
   'call-ended': (event: CallAnnouncement) => void;
 }

@@ -1,10 +1,5 @@
 import cookie from '@fastify/cookie';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS, type AccessName, allows, type Role } from '../../shared/roles.js';
 import type { CurrentUser } from '../../shared/schemas/auth.js';
 import type { Config } from '../config.js';
@@ -57,11 +52,17 @@ export function currentUser(request: FastifyRequest): CurrentUser {
   return request.session.user;
 }
 
-export const requireUser: preHandlerAsyncHookHandler = async (request) => {
+/**
+ * A route guard. Routes run it as their `onRequest` hook, before the body is read or
+ * validated, so a caller without access gets 401/403 and never a validation message.
+ */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+export const requireUser: Guard = async (request) => {
   currentUser(request);
 };
 
-export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+export function requireRole(...roles: Role[]): Guard {
   return async (request) => {
     const user = currentUser(request);
     if (!roles.includes(user.role))
@@ -70,7 +71,7 @@ export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
 }
 
 /** Ruling 3's table: holds one of the rule's permissions or roles, else 403. */
-export function requireAccess(name: AccessName): preHandlerAsyncHookHandler {
+export function requireAccess(name: AccessName): Guard {
   const rule = ACCESS[name];
   return async (request) => {
     const user = currentUser(request);

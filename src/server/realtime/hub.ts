@@ -6,6 +6,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/re
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export const userRoom = (userId: string) => `user:${userId}`;
+export const roleRoom = (role: string) => `role:${role}`;
 
 export class RealtimeHub {
   io: IoServer | null = null;
@@ -16,5 +17,12 @@ export class RealtimeHub {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
     this.io?.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  /** Users of a role with a live connection, on any node (through the adapter). */
+  async liveUserIds(role: string): Promise<string[]> {
+    if (!this.io) return [];
+    const sockets = await this.io.in(roleRoom(role)).fetchSockets();
+    return [...new Set(sockets.map((s) => s.data.userId as string))];
   }
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/session-store.js';
 import { findActiveUserByEmail } from '../modules/users/queries.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
-import { type IoServer, userRoom } from './hub.js';
+import { type IoServer, roleRoom, userRoom } from './hub.js';
 
 // socket.io on the app's own HTTP server (DESIGN.md toolchain notes). A connection is
 // accepted only from our own origin with a live session cookie; it joins its user's room and
@@ -106,7 +106,7 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
           );
         });
     }
-    await socket.join(userRoom(userId));
+    await socket.join([userRoom(userId), roleRoom(role)]);
     if (patientId) socket.emit('queue-update', { status: await ctx.queue.statusFor(patientId) });
   });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { decipherFor, encryptStream, HEADER_BYTES, TAG_BYTES } from './encryption.js';
 
@@ -13,7 +13,7 @@ import { decipherFor, encryptStream, HEADER_BYTES, TAG_BYTES } from './encryptio
 export interface BlobStore {
   /** Encrypts and stores a stream; answers the generated key and the plaintext size. */
   put(source: Readable): Promise<{ key: string; size: number }>;
-  /** A plaintext stream of a stored file; it errors if the file was tampered with. */
+  /** A plaintext stream of a stored file; rejects if the file was tampered with. */
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
 }
@@ -51,6 +51,7 @@ export class LocalBlobStore implements BlobStore {
   async get(key: string) {
     const file = this.pathFor(key);
     const { size } = await stat(file);
+    if (size < HEADER_BYTES + TAG_BYTES) throw new Error('stored file is truncated');
     const handle = await open(file, 'r');
     const header = Buffer.alloc(HEADER_BYTES);
     const tag = Buffer.alloc(TAG_BYTES);
@@ -60,16 +61,23 @@ export class LocalBlobStore implements BlobStore {
     } finally {
       await handle.close();
     }
+    // GCM proves integrity only at the end of the stream: read the file through once first,
+    // so a tampered file fails here, before a single altered byte is sent to anyone.
+    await pipeline(
+      this.decrypt(file, size, header, tag),
+      new Writable({ write: (_chunk, _enc, done) => done() }),
+    );
+    return this.decrypt(file, size, header, tag);
+  }
+
+  private decrypt(file: string, size: number, header: Buffer, tag: Buffer): Readable {
     const decipher = decipherFor(this.encryptionKey, header, tag);
     const bodyEnd = size - TAG_BYTES - 1;
-    const body =
-      bodyEnd >= HEADER_BYTES
-        ? createReadStream(file, { start: HEADER_BYTES, end: bodyEnd })
-        : null;
-    if (!body) {
+    if (bodyEnd < HEADER_BYTES) {
       decipher.end();
       return decipher;
     }
+    const body = createReadStream(file, { start: HEADER_BYTES, end: bodyEnd });
     body.on('error', (err) => decipher.destroy(err));
     return body.pipe(decipher);
   }

@@ -64,6 +64,8 @@ export async function createTestApp(
     now?: () => number;
     payments?: PaymentGateway;
     poolSize?: number;
+    /** Receives every log line (JSON); set config.LOG_LEVEL too, tests default to silent. */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ poolSize: opts.poolSize });
@@ -72,6 +74,7 @@ export async function createTestApp(
   const app = await buildApp({
     config: testConfig({ DATA_DIR: dataDir, ...opts.config }),
     payments: opts.payments,
+    logStream: opts.logStream,
     database,
     throttle: opts.throttle ?? { perAccount: 1000, perIp: 1000, windowMs: 60_000 },
     now: opts.now,

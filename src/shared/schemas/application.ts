@@ -22,11 +22,11 @@ export const CLOSED_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejec
 export const isClosedStatus = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status);
 
 export const MedicalConditionSchema = z.object({
-  icdCode: z
-    .enum(ICD_CODES, { error: 'Choose a code from the list' })
-    .nullable()
-    .optional()
-    .or(z.literal('').transform(() => null)),
+  // The message sits on the union: a failed union otherwise answers "Invalid input".
+  icdCode: z.union(
+    [z.enum(ICD_CODES).nullable().optional(), z.literal('').transform(() => null)],
+    { error: 'Choose a code from the list' },
+  ),
   description: z
     .string({ error: 'Medical condition description is required' })
     .trim()

@@ -35,7 +35,7 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string) 
 
 export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const patientOnly = { preHandler: requireRole('patient') };
+  const patientOnly = { onRequest: requireRole('patient') };
 
   // The dashboard's path: a document added to a named application (patient-side.md §5).
   app.post('/api/documents/upload', patientOnly, async (request, reply) => {

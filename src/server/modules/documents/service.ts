@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   CATEGORY_DEFINITIONS,
@@ -176,4 +177,54 @@ export async function findPatientDocument(
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Document not found');
   return row;
+}
+
+/** A document the clinic produced (e.g. the recommendation form), stored encrypted and approved. */
+export async function storeGeneratedDocument(
+  ctx: AppContext,
+  tx: Executor,
+  args: {
+    patientId: string;
+    applicationId: string;
+    category: DocumentCategory;
+    fileName: string;
+    bytes: Uint8Array;
+    mimeType: string;
+    actor: Actor;
+    ip: string;
+  },
+): Promise<DocumentRow> {
+  const { key, size } = await ctx.blobs.put(Readable.from([Buffer.from(args.bytes)]));
+  try {
+    const now = new Date();
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        patientId: args.patientId,
+        applicationId: args.applicationId,
+        category: args.category,
+        status: 'approved',
+        originalName: args.fileName,
+        mimeType: args.mimeType,
+        sizeBytes: size,
+        storageKey: key,
+        uploadedBy: args.actor.id,
+        uploadedAt: now,
+        reviewedBy: args.actor.id,
+        reviewedAt: now,
+      })
+      .returning();
+    await audit(tx, {
+      actor: args.actor,
+      action: 'document.generate',
+      targetType: 'document',
+      targetId: row!.id,
+      ip: args.ip,
+      details: { category: args.category },
+    });
+    return row!;
+  } catch (err) {
+    await ctx.blobs.delete(key);
+    throw err;
+  }
 }

@@ -25,7 +25,7 @@ export async function feeRoutes(fastify: FastifyInstance, ctx: AppContext) {
   // The operator changes the schedule (ruling 4); revenue figures need `financial`.
   app.put(
     '/api/admin/fees',
-    { preHandler: requireAccess('financial'), schema: { body: FeeScheduleInput } },
+    { onRequest: requireAccess('financial'), schema: { body: FeeScheduleInput } },
     async (request) => {
       const pair = (p: { stateFee: number; serviceFee: number }) => ({
         stateFeeCents: p.stateFee,

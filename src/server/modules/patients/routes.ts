@@ -11,7 +11,7 @@ import { currentPatient } from './guards.js';
 
 export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const patientOnly = { preHandler: requireRole('patient') };
+  const patientOnly = { onRequest: requireRole('patient') };
 
   // A patient reading their own profile is not audited (ruling 17).
   app.get('/api/patients/profile', patientOnly, async (request) => {

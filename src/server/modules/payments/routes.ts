@@ -20,7 +20,7 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/api/process-payment',
-    { preHandler: requireRole('patient'), schema: { body: PaymentRequestSchema } },
+    { onRequest: requireRole('patient'), schema: { body: PaymentRequestSchema } },
     async (request) => {
       currentUser(request);
       const key = request.headers['idempotency-key'];

@@ -199,6 +199,10 @@ export async function processPayment(
 
   // Step 3: paid, recorded and queued together.
   const paidApp = await ctx.db.transaction(async (tx) => {
+    // The patient's lock first, as step 1 takes it: without it a concurrent step 1 (holding
+    // the application row, waiting on this payment row) and this step deadlock on PostgreSQL,
+    // and a charge the processor approved is never recorded.
+    await lockPatient(tx, patient.id);
     const [done] = await tx
       .update(payments)
       .set({

@@ -24,9 +24,7 @@ export async function queueRoutes(fastify: FastifyInstance, ctx: AppContext) {
         return joinQueue(tx, {
           patientId: patient.id,
           applicationId: application.id,
-          paid:
-            application.paymentStatus === 'paid' &&
-            !isClosedStatus(application.status),
+          paid: application.paymentStatus === 'paid' && !isClosedStatus(application.status),
           actor: { id: patient.userId, role: 'patient' },
           ip: request.ip,
         });

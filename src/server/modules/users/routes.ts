@@ -56,7 +56,7 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send({ user, message: 'Admin account created' });
   });
 
-  const guard = { preHandler: requireAccess('users') };
+  const guard = { onRequest: requireAccess('users') };
 
   app.get('/api/admin/users', guard, async () => (await listStaff(ctx.db)).map(toAdminUser));
 

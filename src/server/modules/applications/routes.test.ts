@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicalConditions } from '../../db/schema/index.js';
+import { auditRows, goodPayment } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  applicationsOf,
+  paidPatient,
+  paymentsOf,
+  queueEntriesOf,
+  registerPatient,
+  type TestPatient,
+} from '../../test/patients.js';
+
+// Applications (patient-side.md §3, §4, §5 Application form; rulings 6, 10, 14, 19, 21).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const conditionsOf = (applicationId: string) =>
+  t.app.ctx.db
+    .select()
+    .from(medicalConditions)
+    .where(eq(medicalConditions.applicationId, applicationId));
+
+async function withOpenApplication(): Promise<TestPatient & { applicationId: string }> {
+  const patient = await registerPatient(t.app);
+  const res = await patient.client.post('/api/applications', { type: 'new' });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...patient, applicationId: res.json().id };
+}
+
+describe('GET /api/applications', () => {
+  it('is empty for a new patient', async () => {
+    const patient = await registerPatient(t.app);
+    const res = await patient.client.get('/api/applications');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+});
+
+describe('POST /api/applications', () => {
+  it('creates the open application, then answers with it (201, then 200)', async () => {
+    const patient = await registerPatient(t.app);
+    const first = await patient.client.post('/api/applications', {
+      type: 'renewal',
+      needsCaregiver: true,
+      caregiverFirstName: 'Morgan',
+      caregiverLastName: 'Collins',
+      caregiverPhone: '(405) 555-0199',
+      relationship: 'Spouse',
+      physicianNotes: 'Worse at night',
+      amount: '137.00',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const app = first.json();
+    expect(app).toMatchObject({
+      type: 'renewal',
+      status: 'pending',
+      paymentStatus: 'unpaid',
+      paymentId: null,
+      amount: '137.00',
+      hasReducedFee: false,
+      needsCaregiver: true,
+      caregiverFirstName: 'Morgan',
+      relationship: 'Spouse',
+      physicianNotes: 'Worse at night',
+      medicalConditions: [],
+    });
+    expect(app.submittedAt).toEqual(expect.any(String));
+
+    const second = await patient.client.post('/api/applications', { type: 'new' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ id: app.id, type: 'new', needsCaregiver: false });
+    expect(second.json().caregiverFirstName).toBeNull();
+    expect(await applicationsOf(t.app, patient.patientId)).toHaveLength(1);
+
+    const list = await patient.client.get('/api/applications');
+    expect(list.json()).toEqual([second.json()]);
+    const one = await patient.client.get(`/api/applications/${app.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(second.json());
+
+    const actions = (await auditRows(t.app, { targetId: app.id })).map((r) => r.action);
+    expect(actions).toEqual(['application.create', 'application.submit', 'application.submit']);
+  });
+
+  it('refuses an amount that is not the schedule and writes nothing', async () => {
+    const patient = await registerPatient(t.app);
+    const res = await patient.client.post('/api/applications', { type: 'new', amount: '1.00' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The amount does not match the fee schedule ($137.00)');
+    expect(await applicationsOf(t.app, patient.patientId)).toEqual([]);
+  });
+
+  it('refuses a status the clinic sets', async () => {
+    const patient = await registerPatient(t.app);
+    for (const status of ['approved', 'in_review', 'rejected']) {
+      const res = await patient.client.post('/api/applications', { type: 'new', status });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Status is set by the clinic');
+    }
+    expect(await applicationsOf(t.app, patient.patientId)).toEqual([]);
+  });
+
+  it('validates the form: caregiver names when a caregiver is named, a reason for a reduced fee', async () => {
+    const patient = await registerPatient(t.app);
+    const caregiver = await patient.client.post('/api/applications', {
+      type: 'new',
+      needsCaregiver: true,
+    });
+    expect(caregiver.statusCode).toBe(400);
+    expect(caregiver.json().message).toBe('Caregiver first name is required');
+    const reduced = await patient.client.post('/api/applications', {
+      type: 'new',
+      hasReducedFee: true,
+    });
+    expect(reduced.statusCode).toBe(400);
+    expect(reduced.json().message).toBe('Reduced Fee Reason Required');
+    const type = await patient.client.post('/api/applications', { type: 'medical' });
+    expect(type.statusCode).toBe(400);
+    expect(type.json().message).toBe('Choose New License or License Renewal');
+    expect(await applicationsOf(t.app, patient.patientId)).toEqual([]);
+  });
+
+  it('needs an Oklahoma address', async () => {
+    const patient = await registerPatient(t.app, { state: 'KS', city: 'Wichita' });
+    const res = await patient.client.post('/api/applications', { type: 'new' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Oklahoma residency is required for an Oklahoma license');
+    expect(await applicationsOf(t.app, patient.patientId)).toEqual([]);
+  });
+
+  it('after payment the type and fee stay as paid; the rest of the form still fills in', async () => {
+    const patient = await paidPatient(t.app);
+    const res = await patient.client.post('/api/applications', {
+      type: 'renewal',
+      hasReducedFee: true,
+      reducedFeeReason: 'medicaid',
+      amount: '30.00',
+      physicianNotes: 'Migraines',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: patient.application.id,
+      type: 'new',
+      amount: '137.00',
+      hasReducedFee: false,
+      reducedFeeReason: null,
+      paymentStatus: 'paid',
+      status: 'payment_completed',
+      physicianNotes: 'Migraines',
+    });
+    const [row] = await applicationsOf(t.app, patient.patientId);
+    expect(row).toMatchObject({ type: 'new', amountCents: 13_700, hasReducedFee: false });
+  });
+});
+
+describe('the development bypass', () => {
+  const bypass = {
+    type: 'new',
+    amount: '137.00',
+    paymentStatus: 'paid',
+    paymentId: 'dev-bypass',
+    status: 'payment_completed',
+  };
+
+  it('outside production marks the application paid and joins the queue', async () => {
+    const patient = await registerPatient(t.app);
+    const res = await patient.client.post('/api/applications', bypass);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ paymentStatus: 'paid', status: 'payment_completed' });
+    const [payment] = await paymentsOf(t.app, patient.patientId);
+    expect(payment).toMatchObject({
+      provider: 'development_bypass',
+      status: 'succeeded',
+      amountCents: 13_700,
+    });
+    expect(res.json().paymentId).toBe(payment!.id);
+    const queue = await patient.client.get('/api/queue/status');
+    expect(queue.json()).toMatchObject({ status: 'waiting', applicationId: res.json().id });
+    const actions = (await auditRows(t.app, { targetId: res.json().id })).map((r) => r.action);
+    expect(actions).toContain('application.bypass_payment');
+  });
+
+  describe('in production', () => {
+    let prod: TestApp;
+    beforeAll(async () => {
+      prod = await createTestApp({
+        config: {
+          NODE_ENV: 'production',
+          DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+          PAYMENT_PROVIDER: 'simulator',
+        },
+      });
+    });
+    afterAll(() => prod.close());
+
+    it('is refused (403) and nothing is written', async () => {
+      const patient = await registerPatient(prod.app);
+      for (const body of [
+        bypass,
+        { type: 'new', paymentStatus: 'paid' },
+        { type: 'new', status: 'payment_completed' },
+      ]) {
+        const res = await patient.client.post('/api/applications', body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().message).toBe('Payment bypass is not available in production');
+      }
+      expect(await applicationsOf(prod.app, patient.patientId)).toEqual([]);
+      expect(await paymentsOf(prod.app, patient.patientId)).toEqual([]);
+      expect(await queueEntriesOf(prod.app, patient.patientId)).toEqual([]);
+
+      // The form itself and a real payment work in production.
+      const form = await patient.client.post('/api/applications', { type: 'new' });
+      expect(form.statusCode).toBe(201);
+      expect(form.json().paymentStatus).toBe('unpaid');
+      const paid = await patient.client.post('/api/process-payment', goodPayment());
+      expect(paid.statusCode, paid.body).toBe(200);
+      const simulate = await patient.client.post('/api/applications', bypass);
+      expect(simulate.statusCode).toBe(403);
+    });
+  });
+});
+
+describe('POST /api/applications/:id/medical-conditions', () => {
+  it('accepts the corrected codes (ruling 21) and attaches them to the open application', async () => {
+    const patient = await withOpenApplication();
+    const url = `/api/applications/${patient.applicationId}/medical-conditions`;
+    const sent = [
+      { icdCode: 'G89.29', description: 'Chronic pain' },
+      { icdCode: 'R11.0', description: 'Severe nausea' },
+      { icdCode: 'M62.838', description: 'Severe muscle spasms' },
+      { icdCode: null, description: 'Insomnia' },
+      { icdCode: '', description: '  Migraines  ' },
+    ];
+    for (const condition of sent) {
+      const res = await patient.client.post(url, condition);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toEqual({
+        id: expect.any(String),
+        icdCode: condition.icdCode || null,
+        description: condition.description.trim(),
+      });
+    }
+    // The intake form posts to the application POST /api/applications answered with.
+    const again = await patient.client.post('/api/applications', { type: 'new' });
+    expect(again.json().id).toBe(patient.applicationId);
+    expect(
+      again.json().medicalConditions.map((c: { icdCode: string | null }) => c.icdCode),
+    ).toEqual(['G89.29', 'R11.0', 'M62.838', null, null]);
+    expect(await conditionsOf(patient.applicationId)).toHaveLength(5);
+  });
+
+  it('refuses the codes the spec got wrong, an unknown code and a missing description', async () => {
+    const patient = await withOpenApplication();
+    const url = `/api/applications/${patient.applicationId}/medical-conditions`;
+    for (const icdCode of ['M79.3', 'R06.02', 'R50.9', 'Z99.9']) {
+      const res = await patient.client.post(url, { icdCode, description: 'Chronic pain' });
+      expect(res.statusCode, icdCode).toBe(400);
+      expect(res.json().message).toBe('Choose a code from the list');
+    }
+    for (const body of [{ icdCode: 'G89.29' }, { icdCode: 'G89.29', description: '   ' }]) {
+      const res = await patient.client.post(url, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Medical condition description is required');
+    }
+    expect(await conditionsOf(patient.applicationId)).toEqual([]);
+  });
+
+  it('answers 404 for an application that does not exist', async () => {
+    const patient = await withOpenApplication();
+    const res = await patient.client.post(
+      '/api/applications/00000000-0000-4000-8000-000000000000/medical-conditions',
+      { description: 'Chronic pain' },
+    );
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Application not found');
+  });
+});

@@ -1,0 +1,138 @@
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { todayIso } from '../../../shared/dates.js';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import {
+  applications,
+  consultations,
+  type MeetingRow,
+  meetings,
+  patientProfiles,
+  queueEntries,
+  sessions,
+  users,
+} from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { STAFF_IDLE_MS } from '../auth/session-store.js';
+
+// Meetings (ruling 16): each doctor on duty has a consultation room for the day. On duty means
+// signed in with a live connection or a live session, or with a consultation today.
+
+export interface DoctorOnDuty {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+export const meetingTopic = (lastName: string) => `Dr. ${lastName} — consultations`;
+
+const dayStart = (tz: string) =>
+  sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
+
+export async function doctorsOnDuty(ctx: AppContext): Promise<DoctorOnDuty[]> {
+  const live = await ctx.realtime.liveUserIds('doctor');
+  const since = new Date(Date.now() - STAFF_IDLE_MS);
+  const signedIn = ctx.db
+    .select({ id: sessions.userId })
+    .from(sessions)
+    .where(and(gt(sessions.lastSeenAt, since), gt(sessions.expiresAt, new Date())));
+  const consultedToday = ctx.db
+    .select({ id: consultations.doctorId })
+    .from(consultations)
+    .where(gt(consultations.startedAt, dayStart(ctx.config.CLINIC_TIMEZONE)));
+  return ctx.db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'doctor'),
+        isNull(users.deactivatedAt),
+        or(
+          live.length ? inArray(users.id, live) : undefined,
+          inArray(users.id, signedIn),
+          inArray(users.id, consultedToday),
+        ),
+      ),
+    )
+    .orderBy(asc(users.lastName));
+}
+
+/** Today's meeting for each doctor, opened on first sight. */
+export async function ensureMeetings(
+  ctx: AppContext,
+  doctors: DoctorOnDuty[],
+): Promise<MeetingRow[]> {
+  if (doctors.length === 0) return [];
+  const day = todayIso(ctx.config.CLINIC_TIMEZONE);
+  await ctx.db
+    .insert(meetings)
+    .values(doctors.map((d) => ({ doctorId: d.id, day, topic: meetingTopic(d.lastName) })))
+    .onConflictDoNothing();
+  return ctx.db
+    .select()
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.day, day),
+        inArray(
+          meetings.doctorId,
+          doctors.map((d) => d.id),
+        ),
+      ),
+    );
+}
+
+export async function findMeeting(db: Executor, meetingId: string): Promise<MeetingRow> {
+  const [row] = await db.select().from(meetings).where(eq(meetings.id, meetingId)).limit(1);
+  if (!row || row.status !== 'active') throw new AppError('NOT_FOUND', 'Meeting not found');
+  return row;
+}
+
+/** The waiting room (clinic-wide) and the patients each meeting has admitted. */
+export async function listMeetings(ctx: AppContext) {
+  const doctors = await doctorsOnDuty(ctx);
+  const rooms = await ensureMeetings(ctx, doctors);
+  const entries = await ctx.db
+    .select({
+      id: queueEntries.id,
+      status: queueEntries.status,
+      joinedAt: queueEntries.joinedAt,
+      applicationId: queueEntries.applicationId,
+      doctorId: queueEntries.doctorId,
+      meetingId: queueEntries.meetingId,
+      firstName: patientProfiles.firstName,
+      lastName: patientProfiles.lastName,
+      applicationType: applications.type,
+    })
+    .from(queueEntries)
+    .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
+    .innerJoin(applications, eq(applications.id, queueEntries.applicationId))
+    .where(inArray(queueEntries.status, ['waiting', 'admitted', 'in_consultation']))
+    .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+  const now = Date.now();
+  const byDoctor = new Map(doctors.map((d) => [d.id, d]));
+  return rooms.map((m) => ({
+    meetingId: m.id,
+    topic: m.topic,
+    status: m.status,
+    doctor: { id: m.doctorId, name: `Dr. ${byDoctor.get(m.doctorId)?.lastName ?? ''}`.trim() },
+    waitingPatients: entries
+      .filter(
+        (e) =>
+          e.status === 'waiting' ||
+          e.meetingId === m.id ||
+          (!e.meetingId && e.doctorId === m.doctorId),
+      )
+      .map((e) => ({
+        id: e.id,
+        displayName: `${e.firstName} ${e.lastName.slice(0, 1)}.`,
+        patientName: `${e.firstName} ${e.lastName}`,
+        joinTime: e.joinedAt.toISOString(),
+        status: e.status,
+        applicationId: e.applicationId,
+        applicationType: e.applicationType,
+        meetingId: e.meetingId ?? m.id,
+        waitingTime: now - e.joinedAt.getTime(),
+      })),
+  }));
+}

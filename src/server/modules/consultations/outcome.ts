@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import { todayIso } from '../../../shared/dates.js';
+import { APPLICATION_TYPE_LABELS, type ApplicationType } from '../../../shared/fees.js';
+import type { CurrentUser } from '../../../shared/schemas/auth.js';
+import type { AppContext } from '../../context.js';
+import { applications, consultations, patientProfiles, users } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+import { conditionsFor } from '../applications/service.js';
+import { audit } from '../audit/service.js';
+import { storeGeneratedDocument } from '../documents/service.js';
+import { recommendationPdf } from './recommendation-pdf.js';
+
+// The physician's decision (ruling 3: doctors and doctor admins only). Approval sets the
+// application approved with approvedAt and delivers the recommendation form to the patient's
+// documents in the same transaction; a refusal closes the application with its reason.
+
+export async function recordOutcome(args: {
+  ctx: AppContext;
+  actor: CurrentUser;
+  consultationId: string;
+  approved: boolean;
+  reason?: string;
+  ip: string;
+}) {
+  const { ctx, actor } = args;
+  const result = await ctx.db.transaction(async (tx) => {
+    const [consultation] = await tx
+      .select()
+      .from(consultations)
+      .where(eq(consultations.id, args.consultationId))
+      .for('update');
+    // A doctor records outcomes of their own consultations only.
+    if (!consultation || (actor.role === 'doctor' && consultation.doctorId !== actor.id))
+      throw new AppError('NOT_FOUND', 'Consultation not found');
+    if (consultation.outcome)
+      throw new AppError('CONFLICT', 'The outcome of this consultation is already recorded');
+    if (!args.approved && !args.reason?.trim())
+      throw new AppError('BAD_REQUEST', 'Please give the reason for not recommending');
+
+    const now = new Date();
+    const [application] = await tx
+      .update(applications)
+      .set(
+        args.approved
+          ? { status: 'approved', approvedAt: now, updatedAt: now }
+          : { status: 'rejected', updatedAt: now },
+      )
+      .where(eq(applications.id, consultation.applicationId))
+      .returning();
+    await tx
+      .update(consultations)
+      .set({
+        outcome: args.approved ? 'approved' : 'not_approved',
+        outcomeReason: args.reason?.trim() || null,
+        outcomeAt: now,
+        outcomeBy: actor.id,
+      })
+      .where(eq(consultations.id, consultation.id));
+    await audit(tx, {
+      actor: { id: actor.id, role: actor.role },
+      action: args.approved ? 'consultation.approve' : 'consultation.not_approved',
+      targetType: 'consultation',
+      targetId: consultation.id,
+      ip: args.ip,
+    });
+
+    let documentId: string | null = null;
+    if (args.approved) {
+      const [patient] = await tx
+        .select()
+        .from(patientProfiles)
+        .where(eq(patientProfiles.id, consultation.patientId));
+      const [physician] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, consultation.doctorId)));
+      const conditions = (await conditionsFor(tx, [application!.id])).get(application!.id) ?? [];
+      const bytes = await recommendationPdf({
+        patient: {
+          firstName: patient!.firstName,
+          lastName: patient!.lastName,
+          dateOfBirth: patient!.dateOfBirth,
+          address: [
+            patient!.address,
+            patient!.apartment,
+            patient!.city,
+            patient!.state,
+            patient!.zipCode,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        },
+        conditions,
+        physician: physician!,
+        date: todayIso(ctx.config.CLINIC_TIMEZONE),
+        applicationType:
+          APPLICATION_TYPE_LABELS[application!.type as ApplicationType] ?? application!.type,
+      });
+      const doc = await storeGeneratedDocument(ctx, tx, {
+        patientId: consultation.patientId,
+        applicationId: application!.id,
+        category: 'physician_recommendation',
+        fileName: 'physician-recommendation.pdf',
+        bytes,
+        mimeType: 'application/pdf',
+        actor: { id: actor.id, role: actor.role },
+        ip: args.ip,
+      });
+      documentId = doc.id;
+    }
+    const [patientUser] = await tx
+      .select({ userId: patientProfiles.userId })
+      .from(patientProfiles)
+      .where(eq(patientProfiles.id, consultation.patientId));
+    return { application: application!, documentId, patientUserId: patientUser!.userId };
+  });
+  // The patient's journey moves at once.
+  ctx.realtime.toUser(result.patientUserId, 'application-update', {
+    applicationId: result.application.id,
+    status: result.application.status,
+  });
+  return result;
+}

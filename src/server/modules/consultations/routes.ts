@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { patientProfiles, users } from '../../db/schema/index.js';
+import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { audit } from '../audit/service.js';
+import { admitPatient, endConsultation, rejectPatient, startConsultation } from './lifecycle.js';
+import { listMeetings } from './meetings.js';
+import { recordOutcome } from './outcome.js';
+
+const QueueBody = z.object({ queueId: z.uuid('Patient not found in the queue') });
+const QueueParams = z.object({ queueId: z.uuid('Patient not found in the queue') });
+const MeetingParams = z.object({
+  meetingId: z.uuid('Meeting not found'),
+  patientId: z.uuid('Patient not found in the queue'),
+});
+const OutcomeBody = z.object({
+  approved: z.boolean({ error: 'Choose whether the recommendation is approved' }),
+  reason: z.string().trim().max(2000, 'Keep the reason under 2000 characters').optional(),
+});
+
+export async function consultationRoutes(fastify: FastifyInstance, ctx: AppContext) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = (request: FastifyRequest) => ({ ctx, actor: currentUser(request), ip: request.ip });
+  const entryView = (e: { id: string; status: string }) => ({ id: e.id, status: e.status });
+
+  app.get('/api/admin/meetings', { preHandler: requireAccess('readMeetings') }, async (request) => {
+    const list = await listMeetings(ctx);
+    // Patient names are patient data: each read of the waiting room is audited (ruling 17).
+    await audit(ctx.db, {
+      actor: { id: currentUser(request).id, role: currentUser(request).role },
+      action: 'patient_data.read',
+      targetType: 'waiting_room',
+      ip: request.ip,
+      details: { patients: new Set(list.flatMap((m) => m.waitingPatients.map((p) => p.id))).size },
+    });
+    return list;
+  });
+
+  const admitOrReject = { preHandler: requireAccess('admitOrReject') };
+  app.post(
+    '/api/admin/admit-patient',
+    { ...admitOrReject, schema: { body: QueueBody } },
+    async (request) => ({
+      message: 'Patient admitted',
+      entry: entryView(await admitPatient({ ...base(request), queueId: request.body.queueId })),
+    }),
+  );
+  app.post(
+    '/api/admin/reject-patient',
+    { ...admitOrReject, schema: { body: QueueBody } },
+    async (request) => ({
+      message: 'Patient rejected',
+      entry: entryView(await rejectPatient({ ...base(request), queueId: request.body.queueId })),
+    }),
+  );
+  app.post(
+    '/api/admin/meetings/:meetingId/admit/:patientId',
+    { ...admitOrReject, schema: { params: MeetingParams } },
+    async (request) => ({
+      message: 'Patient admitted',
+      entry: entryView(
+        await admitPatient({
+          ...base(request),
+          queueId: request.params.patientId,
+          meetingId: request.params.meetingId,
+        }),
+      ),
+    }),
+  );
+  app.post(
+    '/api/admin/meetings/:meetingId/reject/:patientId',
+    { ...admitOrReject, schema: { params: MeetingParams } },
+    async (request) => ({
+      message: 'Patient rejected',
+      entry: entryView(
+        await rejectPatient({
+          ...base(request),
+          queueId: request.params.patientId,
+          meetingId: request.params.meetingId,
+        }),
+      ),
+    }),
+  );
+
+  const run = { preHandler: requireAccess('runConsultation') };
+  const consultationView = (c: {
+    id: string;
+    startedAt: Date;
+    endedAt: Date | null;
+    durationSeconds: number | null;
+    roomId: string | null;
+  }) => ({
+    id: c.id,
+    startedAt: c.startedAt.toISOString(),
+    endedAt: c.endedAt?.toISOString() ?? null,
+    durationSeconds: c.durationSeconds,
+    roomId: c.roomId,
+  });
+  app.post(
+    '/api/admin/start-consultation',
+    { ...run, schema: { body: QueueBody } },
+    async (request) => ({
+      message: 'Consultation started',
+      consultation: consultationView(
+        await startConsultation({ ...base(request), queueId: request.body.queueId }),
+      ),
+    }),
+  );
+  app.post(
+    '/api/consultations/start/:queueId',
+    { ...run, schema: { params: QueueParams } },
+    async (request) => ({
+      message: 'Consultation started',
+      consultation: consultationView(
+        await startConsultation({ ...base(request), queueId: request.params.queueId }),
+      ),
+    }),
+  );
+  app.post(
+    '/api/admin/end-consultation',
+    { ...run, schema: { body: QueueBody } },
+    async (request) => {
+      const consultation = await endConsultation({
+        ...base(request),
+        queueId: request.body.queueId,
+      });
+      if (consultation.roomId)
+        await announce(
+          ctx,
+          consultation.patientId,
+          'call-ended',
+          consultation.roomId,
+          consultation.applicationId,
+        );
+      return { message: 'Consultation ended', consultation: consultationView(consultation) };
+    },
+  );
+
+  // Start Video Call (staff-and-video.md §4): admit if needed, start, open a room, tell only
+  // that patient, and answer the room for the staff member to join.
+  app.post(
+    '/api/admin/start-video-call',
+    { ...run, schema: { body: QueueBody } },
+    async (request) => {
+      const roomId = randomBytes(12).toString('base64url');
+      const consultation = await startConsultation({
+        ...base(request),
+        queueId: request.body.queueId,
+        roomId,
+      });
+      await announce(
+        ctx,
+        consultation.patientId,
+        'roomID-received',
+        roomId,
+        consultation.applicationId,
+        currentUser(request),
+      );
+      return {
+        message: 'Consultation started',
+        roomId,
+        consultation: consultationView(consultation),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/consultations/:consultationId/outcome',
+    {
+      preHandler: requireAccess('recordOutcome'),
+      schema: {
+        params: z.object({ consultationId: z.uuid('Consultation not found') }),
+        body: OutcomeBody,
+      },
+    },
+    async (request) => {
+      const result = await recordOutcome({
+        ...base(request),
+        consultationId: request.params.consultationId,
+        ...request.body,
+      });
+      return {
+        message: request.body.approved ? 'Recommendation approved' : 'Recommendation not approved',
+        applicationStatus: result.application.status,
+        approvedAt: result.application.approvedAt?.toISOString() ?? null,
+        documentId: result.documentId,
+      };
+    },
+  );
+}
+
+async function announce(
+  ctx: AppContext,
+  patientId: string,
+  event: 'roomID-received' | 'call-ended',
+  roomId: string,
+  applicationId: string,
+  caller?: { role: string; firstName: string; lastName: string },
+) {
+  const [row] = await ctx.db
+    .select({ userId: users.id, email: users.email })
+    .from(patientProfiles)
+    .innerJoin(users, eq(users.id, patientProfiles.userId))
+    .where(eq(patientProfiles.id, patientId));
+  if (!row) return;
+  ctx.realtime.toUser(row.userId, event, {
+    roomId,
+    email: row.email,
+    applicationId,
+    ...(caller
+      ? { callerRole: caller.role, displayName: `${caller.firstName} ${caller.lastName}` }
+      : {}),
+  });
+}
