@@ -10,9 +10,13 @@ import {
   type Role,
 } from '../shared/roles.js';
 import { users } from './db/schema/index.js';
+import { admitPatient, startConsultation } from './modules/consultations/lifecycle.js';
+import { listMeetings } from './modules/consultations/meetings.js';
+import { loadCurrentUser } from './modules/users/queries.js';
 import { createUser, PASSWORD, signedInAs, uniqueEmail } from './test/fixtures.js';
 import { Client, createTestApp, type TestApp } from './test/harness.js';
 import { PATIENT_ENDPOINTS } from './test/patient-endpoints.js';
+import { paidPatient } from './test/patients.js';
 
 // Ruling 3 as a table: every staff endpoint × every role (and signed out). The expectation is
 // derived from ACCESS / allows / effectivePermissions in src/shared/roles.ts, the same table
@@ -27,10 +31,37 @@ interface Endpoint {
   /** The status a caller with access gets for the request `prepare` builds. */
   ok: number;
   /** Builds a valid request (a fresh target when the call changes or removes one). */
-  prepare?: (t: TestApp) => Promise<{ url?: string; payload?: unknown }>;
+  prepare?: (t: TestApp, principal: Principal) => Promise<{ url?: string; payload?: unknown }>;
 }
 
 const freshStaff = async (t: TestApp) => (await createUser(t.app, 'admin_assistant')).id;
+
+// Consultation fixtures: a patient waiting, admitted to a doctor's meeting, or in consultation
+// with the calling doctor (a doctor acts on their own consultations).
+let dutyDoctor: { id: string };
+const todaysMeeting = async (t: TestApp) =>
+  (await listMeetings(t.app.ctx)).find((m) => m.doctor.id === dutyDoctor.id)!.meetingId;
+const waitingEntry = async (t: TestApp) => (await paidPatient(t.app)).queue.id;
+const lifecycleArgs = async (t: TestApp, doctorId: string) => ({
+  ctx: t.app.ctx,
+  actor: (await loadCurrentUser(t.app.ctx.db, doctorId))!,
+  ip: '127.0.0.1',
+});
+const admittedEntry = async (t: TestApp) => {
+  const queueId = await waitingEntry(t);
+  await admitPatient({
+    ...(await lifecycleArgs(t, dutyDoctor.id)),
+    queueId,
+    meetingId: await todaysMeeting(t),
+  });
+  return queueId;
+};
+const startedEntry = async (t: TestApp, principal: Principal) => {
+  const doctorId = principal.role === 'doctor' && principal.id ? principal.id : dutyDoctor.id;
+  const queueId = await waitingEntry(t);
+  const consultation = await startConsultation({ ...(await lifecycleArgs(t, doctorId)), queueId });
+  return { queueId, consultationId: consultation.id };
+};
 
 const STAFF_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/users', access: 'users', ok: 200 },
@@ -64,6 +95,60 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     access: 'users',
     ok: 204,
     prepare: async (t) => ({ url: `/api/admin/users/${await freshStaff(t)}` }),
+  },
+  { method: 'GET', path: '/api/admin/meetings', access: 'readMeetings', ok: 200 },
+  ...(['admit', 'reject'] as const).flatMap((step): Endpoint[] => [
+    {
+      method: 'POST',
+      path: `/api/admin/${step}-patient`,
+      access: 'admitOrReject',
+      ok: 200,
+      prepare: async (t) => ({ payload: { queueId: await waitingEntry(t) } }),
+    },
+    {
+      method: 'POST',
+      path: `/api/admin/meetings/:meetingId/${step}/:patientId`,
+      access: 'admitOrReject',
+      ok: 200,
+      prepare: async (t) => ({
+        url: `/api/admin/meetings/${await todaysMeeting(t)}/${step}/${await waitingEntry(t)}`,
+      }),
+    },
+  ]),
+  ...['/api/admin/start-consultation', '/api/admin/start-video-call'].map(
+    (path): Endpoint => ({
+      method: 'POST',
+      path,
+      access: 'runConsultation',
+      ok: 200,
+      prepare: async (t) => ({ payload: { queueId: await admittedEntry(t) } }),
+    }),
+  ),
+  {
+    method: 'POST',
+    path: '/api/consultations/start/:queueId',
+    access: 'runConsultation',
+    ok: 200,
+    prepare: async (t) => ({ url: `/api/consultations/start/${await admittedEntry(t)}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/end-consultation',
+    access: 'runConsultation',
+    ok: 200,
+    prepare: async (t, principal) => ({
+      payload: { queueId: (await startedEntry(t, principal)).queueId },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/consultations/:consultationId/outcome',
+    access: 'recordOutcome',
+    ok: 200,
+    prepare: async (t, principal) => ({
+      url: `/api/admin/consultations/${(await startedEntry(t, principal)).consultationId}/outcome`,
+      payload: { approved: false, reason: 'Condition not documented' },
+    }),
   },
   {
     method: 'PUT',
@@ -100,6 +185,7 @@ const NOT_STAFF = [
 interface Principal {
   label: string;
   role: Role | null;
+  id?: string;
   stored?: Permission[];
   client?: Client;
 }
@@ -125,8 +211,12 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   for (const p of principals)
-    if (p.role)
-      p.client = (await signedInAs(t.app, p.role, { permissions: p.stored ?? null })).client;
+    if (p.role) {
+      const signed = await signedInAs(t.app, p.role, { permissions: p.stored ?? null });
+      p.client = signed.client;
+      p.id = signed.id;
+    }
+  dutyDoctor = await signedInAs(t.app, 'doctor');
 });
 afterAll(() => t.close());
 
@@ -135,7 +225,7 @@ const snapshot = () => t.app.ctx.db.select().from(users).orderBy(asc(users.id));
 
 describe.each(STAFF_ENDPOINTS)('$method $path', (endpoint) => {
   it.each(principals)('as $label', async (principal) => {
-    const { url = endpoint.path, payload } = (await endpoint.prepare?.(t)) ?? {};
+    const { url = endpoint.path, payload } = (await endpoint.prepare?.(t, principal)) ?? {};
     const before = await snapshot();
     const client = principal.client ?? new Client(t.app);
     const res = await client.request({
