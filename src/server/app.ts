@@ -12,7 +12,12 @@ import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import { LoginThrottle, type ThrottleLimits } from './modules/auth/throttle.js';
 import { consultationRoutes } from './modules/consultations/routes.js';
+import { doctorRoutes } from './modules/doctor/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
+import { staffDocumentRoutes } from './modules/documents/staff-routes.js';
+import { followUpRoutes } from './modules/follow-up/routes.js';
+import { operationsRoutes } from './modules/operations/routes.js';
+import { transcriptionRoutes } from './modules/transcriptions/routes.js';
 import { feeRoutes } from './modules/fees/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
@@ -96,6 +101,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await documentRoutes(app, ctx);
   await queueRoutes(app, ctx);
   await consultationRoutes(app, ctx);
+  await followUpRoutes(app, ctx);
+  await transcriptionRoutes(app, ctx);
+  await staffDocumentRoutes(app, ctx);
+  await operationsRoutes(app, ctx);
+  await doctorRoutes(app, ctx);
   ctx.realtime.io = attachSocketServer(app, ctx);
 
   const hasWeb = await registerWebApp(app);

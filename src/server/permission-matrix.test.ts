@@ -10,60 +10,33 @@ import {
   type Role,
 } from '../shared/roles.js';
 import { users } from './db/schema/index.js';
-import { admitPatient, startConsultation } from './modules/consultations/lifecycle.js';
-import { listMeetings } from './modules/consultations/meetings.js';
-import { loadCurrentUser } from './modules/users/queries.js';
 import { createUser, PASSWORD, signedInAs, uniqueEmail } from './test/fixtures.js';
 import { Client, createTestApp, type TestApp } from './test/harness.js';
+import {
+  admittedEntry,
+  duty,
+  startedEntry,
+  todaysMeeting,
+  waitingEntry,
+} from './test/matrix/consultation-fixtures.js';
+import { FOLLOW_UP_ENDPOINTS } from './test/matrix/follow-up.js';
+import { OPERATIONS_ENDPOINTS } from './test/matrix/operations.js';
+import { STAFF_DOCUMENT_ENDPOINTS } from './test/matrix/staff-documents.js';
+import { TRANSCRIPTION_ENDPOINTS } from './test/matrix/transcriptions.js';
+import type { Endpoint, Principal } from './test/matrix/types.js';
 import { PATIENT_ENDPOINTS } from './test/patient-endpoints.js';
-import { paidPatient } from './test/patients.js';
 
 // Ruling 3 as a table: every staff endpoint × every role (and signed out). The expectation is
 // derived from ACCESS / allows / effectivePermissions in src/shared/roles.ts, the same table
 // the server's guards read, so a new endpoint needs one row here and nothing else.
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-interface Endpoint {
-  method: Method;
-  path: string;
-  access: AccessName;
-  /** The status a caller with access gets for the request `prepare` builds. */
-  ok: number;
-  /** Builds a valid request (a fresh target when the call changes or removes one). */
-  prepare?: (t: TestApp, principal: Principal) => Promise<{ url?: string; payload?: unknown }>;
-}
-
 const freshStaff = async (t: TestApp) => (await createUser(t.app, 'admin_assistant')).id;
 
-// Consultation fixtures: a patient waiting, admitted to a doctor's meeting, or in consultation
-// with the calling doctor (a doctor acts on their own consultations).
-let dutyDoctor: { id: string };
-const todaysMeeting = async (t: TestApp) =>
-  (await listMeetings(t.app.ctx)).find((m) => m.doctor.id === dutyDoctor.id)!.meetingId;
-const waitingEntry = async (t: TestApp) => (await paidPatient(t.app)).queue.id;
-const lifecycleArgs = async (t: TestApp, doctorId: string) => ({
-  ctx: t.app.ctx,
-  actor: (await loadCurrentUser(t.app.ctx.db, doctorId))!,
-  ip: '127.0.0.1',
-});
-const admittedEntry = async (t: TestApp) => {
-  const queueId = await waitingEntry(t);
-  await admitPatient({
-    ...(await lifecycleArgs(t, dutyDoctor.id)),
-    queueId,
-    meetingId: await todaysMeeting(t),
-  });
-  return queueId;
-};
-const startedEntry = async (t: TestApp, principal: Principal) => {
-  const doctorId = principal.role === 'doctor' && principal.id ? principal.id : dutyDoctor.id;
-  const queueId = await waitingEntry(t);
-  const consultation = await startConsultation({ ...(await lifecycleArgs(t, doctorId)), queueId });
-  return { queueId, consultationId: consultation.id };
-};
-
 const STAFF_ENDPOINTS: Endpoint[] = [
+  ...FOLLOW_UP_ENDPOINTS,
+  ...TRANSCRIPTION_ENDPOINTS,
+  ...STAFF_DOCUMENT_ENDPOINTS,
+  ...OPERATIONS_ENDPOINTS,
   { method: 'GET', path: '/api/admin/users', access: 'users', ok: 200 },
   {
     method: 'POST',
@@ -182,14 +155,6 @@ const NOT_STAFF = [
   ...PATIENT_ENDPOINTS.map((e) => `${e.method} ${e.path}`),
 ];
 
-interface Principal {
-  label: string;
-  role: Role | null;
-  id?: string;
-  stored?: Permission[];
-  client?: Client;
-}
-
 const principals: Principal[] = [
   { label: 'signed out', role: null },
   ...ROLES.map((role) => ({ label: role, role })),
@@ -216,7 +181,7 @@ beforeAll(async () => {
       p.client = signed.client;
       p.id = signed.id;
     }
-  dutyDoctor = await signedInAs(t.app, 'doctor');
+  duty.doctorId = (await signedInAs(t.app, 'doctor')).id;
 });
 afterAll(() => t.close());
 

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import type { QueueUpdateEvent } from '../../shared/realtime.js';
+import { goodPayment } from '../test/fixtures.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { registerPatient, type TestPatient } from '../test/patients.js';
+
+// socket.io on the app's own server (patient-side.md §7 Real-time connection): a patient hears
+// their own queue changes at once and nobody else's; handshakes need our origin and a session.
+
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+function connect(headers: Record<string, string>): Socket {
+  const socket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: headers,
+    reconnection: false,
+    forceNew: true,
+    timeout: 5000,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+/** Resolves 'connected' or the connect error's message. */
+function outcome(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve('connected'));
+    socket.once('connect_error', (err) => resolve(err.message));
+  });
+}
+
+/** A patient's live connection and every queue-update it receives. */
+class Listener {
+  readonly events: QueueUpdateEvent[] = [];
+  private waiters: { count: number; resolve: () => void }[] = [];
+  readonly socket: Socket;
+
+  constructor(patient: TestPatient) {
+    this.socket = connect({ cookie: patient.client.cookie! });
+    this.socket.on('queue-update', (event) => {
+      this.events.push(event);
+      this.waiters = this.waiters.filter((w) => {
+        if (this.events.length < w.count) return true;
+        w.resolve();
+        return false;
+      });
+    });
+  }
+
+  /** Waits until `count` events have arrived in all. */
+  received(count: number): Promise<void> {
+    if (this.events.length >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`expected ${count} events, got ${JSON.stringify(this.events)}`)),
+        5000,
+      );
+      this.waiters.push({
+        count,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
+    });
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+
+describe('queue-update', () => {
+  it("reaches each patient with their own changes only", async () => {
+    const ahead = await registerPatient(t.app);
+    const a = await registerPatient(t.app);
+    const b = await registerPatient(t.app);
+    const listenA = new Listener(a);
+    const listenB = new Listener(b);
+    expect(await outcome(listenA.socket)).toBe('connected');
+    expect(await outcome(listenB.socket)).toBe('connected');
+    // On connecting, each hears where they stand: not in the queue.
+    await Promise.all([listenA.received(1), listenB.received(1)]);
+    expect(listenA.events).toEqual([{ status: null }]);
+    expect(listenB.events).toEqual([{ status: null }]);
+
+    // Another patient joins ahead: nothing for A or B.
+    expect((await ahead.client.post('/api/process-payment', goodPayment())).statusCode).toBe(200);
+    // A pays and joins behind them: A hears position 2.
+    const paidA = await a.client.post('/api/process-payment', goodPayment());
+    expect(paidA.statusCode).toBe(200);
+    await listenA.received(2);
+    expect(listenA.events[1]!.status).toMatchObject({
+      position: 2,
+      status: 'waiting',
+      applicationId: paidA.json().application.id,
+    });
+    // B pays: B hears position 3; A's place did not move, so A hears nothing.
+    const paidB = await b.client.post('/api/process-payment', goodPayment());
+    expect(paidB.statusCode).toBe(200);
+    await listenB.received(2);
+    expect(listenB.events[1]!.status).toMatchObject({
+      position: 3,
+      applicationId: paidB.json().application.id,
+    });
+
+    // The patient ahead leaves: both move up, each hearing only their own entry.
+    expect((await ahead.client.post('/api/queue/leave')).statusCode).toBe(200);
+    await Promise.all([listenA.received(3), listenB.received(3)]);
+    await settle();
+    expect(listenA.events.map((e) => e.status?.position ?? null)).toEqual([null, 2, 1]);
+    expect(listenB.events.map((e) => e.status?.position ?? null)).toEqual([null, 3, 2]);
+    for (const e of listenA.events.slice(1))
+      expect(e.status!.applicationId).toBe(paidA.json().application.id);
+    for (const e of listenB.events.slice(1))
+      expect(e.status!.applicationId).toBe(paidB.json().application.id);
+    expect(listenA.events[2]!.status).toMatchObject({ position: 1, estimatedWaitTime: 0 });
+
+    // A leaves: A hears null, B moves to 1.
+    expect((await a.client.post('/api/queue/leave')).statusCode).toBe(200);
+    await Promise.all([listenA.received(4), listenB.received(4)]);
+    await settle();
+    expect(listenA.events[3]).toEqual({ status: null });
+    expect(listenB.events[3]!.status).toMatchObject({ position: 1 });
+    expect(listenA.events).toHaveLength(4);
+    expect(listenB.events).toHaveLength(4);
+  });
+});
+
+describe('the handshake', () => {
+  it('refuses a connection without a session cookie, or with one that is not a session', async () => {
+    expect(await outcome(connect({}))).toBe('Unauthorized');
+    expect(await outcome(connect({ cookie: 'sid=not-a-real-session' }))).toBe('Unauthorized');
+  });
+
+  it('refuses a connection from another site, even with a good session', async () => {
+    const patient = await registerPatient(t.app);
+    const cookie = patient.client.cookie!;
+    // The upgrade is answered 400, which the client reports as a websocket error.
+    expect(await outcome(connect({ cookie, origin: 'https://evil.example' }))).toBe(
+      'websocket error',
+    );
+    expect(await outcome(connect({ cookie, origin: 'http://127.0.0.1:1' }))).toBe(
+      'websocket error',
+    );
+    // An Origin that is not a URL (a sandboxed page sends "null") is refused the same way; it
+    // once threw inside the handshake check, an uncaught exception that stops the server.
+    expect(await outcome(connect({ cookie, origin: 'null' }))).toBe('websocket error');
+    // Our own origin is welcome, and the server is still up after the refusals.
+    expect(await outcome(connect({ cookie, origin: url }))).toBe('connected');
+  });
+
+  it('a session that signed out can no longer connect', async () => {
+    const patient = await registerPatient(t.app);
+    const cookie = patient.client.cookie!;
+    expect(await outcome(connect({ cookie }))).toBe('connected');
+    expect((await patient.client.post('/api/logout')).statusCode).toBe(200);
+    expect(await outcome(connect({ cookie }))).toBe('Unauthorized');
+  });
+});

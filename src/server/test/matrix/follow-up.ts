@@ -1,0 +1,3 @@
+import type { Endpoint } from './types.js';
+
+export const FOLLOW_UP_ENDPOINTS: Endpoint[] = [];

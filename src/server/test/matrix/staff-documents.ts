@@ -1,0 +1,3 @@
+import type { Endpoint } from './types.js';
+
+export const STAFF_DOCUMENT_ENDPOINTS: Endpoint[] = [];

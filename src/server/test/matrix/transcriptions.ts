@@ -1,0 +1,3 @@
+import type { Endpoint } from './types.js';
+
+export const TRANSCRIPTION_ENDPOINTS: Endpoint[] = [];
