@@ -18,15 +18,19 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
  * Closed applications; a patient has at most one application in any other status (ruling 14).
  * `documents_collected` follows approval (staff-and-video.md §4), so it is closed too.
  */
-export const CLOSED_STATUSES: readonly ApplicationStatus[] = ['approved', 'rejected', 'documents_collected'];
-export const isClosedStatus = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status);
+export const CLOSED_STATUSES: readonly ApplicationStatus[] = [
+  'approved',
+  'rejected',
+  'documents_collected',
+];
+export const isClosedStatus = (status: string) =>
+  (CLOSED_STATUSES as readonly string[]).includes(status);
 
 export const MedicalConditionSchema = z.object({
   // The message sits on the union: a failed union otherwise answers "Invalid input".
-  icdCode: z.union(
-    [z.enum(ICD_CODES).nullable().optional(), z.literal('').transform(() => null)],
-    { error: 'Choose a code from the list' },
-  ),
+  icdCode: z.union([z.enum(ICD_CODES).nullable().optional(), z.literal('').transform(() => null)], {
+    error: 'Choose a code from the list',
+  }),
   description: z
     .string({ error: 'Medical condition description is required' })
     .trim()

@@ -14,7 +14,8 @@ export const NewPasswordSchema = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
-const name = (label: string) =>
+/** A required name field with the spec's message ("First name is required"). */
+export const RequiredNameSchema = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -38,8 +39,8 @@ export type LoginRequest = z.infer<typeof LoginSchema>;
 export const AuthRegisterSchema = z.object({
   email: EmailSchema('Please enter a valid email address'),
   password: NewPasswordSchema,
-  firstName: name('First name'),
-  lastName: name('Last name'),
+  firstName: RequiredNameSchema('First name'),
+  lastName: RequiredNameSchema('Last name'),
 });
 export type AuthRegisterRequest = z.infer<typeof AuthRegisterSchema>;
 
@@ -68,16 +69,16 @@ export const AddressFieldsSchema = z.object({
     .min(5, 'Address is required')
     .max(200, 'Address must be at most 200 characters'),
   apartment: z.string().trim().max(50, 'Apartment must be at most 50 characters').optional(),
-  city: name('City'),
+  city: RequiredNameSchema('City'),
   state: z.enum(US_STATE_CODES, { error: 'Please choose a state' }).default('OK'),
   zipCode: ZipCodeSchema,
 });
 
 /** The profile a patient can edit (Edit Profile, Update Address), validated as at registration. */
 export const ProfileUpdateSchema = z.object({
-  firstName: name('First name'),
+  firstName: RequiredNameSchema('First name'),
   middleName: z.string().trim().max(100, 'Middle name must be at most 100 characters').optional(),
-  lastName: name('Last name'),
+  lastName: RequiredNameSchema('Last name'),
   dateOfBirth: DateOfBirthSchema,
   phone: PhoneSchema.optional().or(z.literal('')),
   ...AddressFieldsSchema.shape,
@@ -85,9 +86,9 @@ export const ProfileUpdateSchema = z.object({
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateSchema>;
 
 const RegisterObject = z.object({
-  firstName: name('First name'),
+  firstName: RequiredNameSchema('First name'),
   middleName: z.string().trim().max(100, 'Middle name must be at most 100 characters').optional(),
-  lastName: name('Last name'),
+  lastName: RequiredNameSchema('Last name'),
   email: EmailSchema('Valid email is required'),
   password: NewPasswordSchema,
   confirmPassword: z
@@ -120,7 +121,8 @@ export const PatientProfileSchema = z.object({
 });
 export type PatientProfile = z.infer<typeof PatientProfileSchema>;
 
-export const CurrentUserSchema = z.object({
+/** A user as lists and the session show it (staff-and-video.md §3 Admin user). */
+export const UserSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -131,6 +133,9 @@ export const CurrentUserSchema = z.object({
   createdAt: z.string(),
   licenseNumber: z.string().nullable(),
   npi: z.string().nullable(),
+});
+
+export const CurrentUserSchema = UserSummarySchema.extend({
   patient: PatientProfileSchema.nullable(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { DEFAULT_NEW_USER_ROLE, PERMISSIONS, ROLES, STAFF_ROLES } from '../roles.js';
-import { EmailSchema, NewPasswordSchema } from './auth.js';
+import { DEFAULT_NEW_USER_ROLE, PERMISSIONS, STAFF_ROLES } from '../roles.js';
+import { EmailSchema, NewPasswordSchema, RequiredNameSchema, UserSummarySchema } from './auth.js';
 
 // Staff accounts (staff-and-video.md §2 User Management, §5, §7; rulings 2 and 18).
-
-const requiredName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
 
 /** Oklahoma physician license numbers are short alphanumerics; NPI is 10 digits. */
 export const LicenseNumberSchema = z
@@ -26,8 +19,8 @@ export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'Choose a staff role
 const CreateUserObject = z.object({
   email: EmailSchema('Valid email is required'),
   password: NewPasswordSchema,
-  firstName: requiredName('First name'),
-  lastName: requiredName('Last name'),
+  firstName: RequiredNameSchema('First name'),
+  lastName: RequiredNameSchema('Last name'),
   role: StaffRoleSchema.default(DEFAULT_NEW_USER_ROLE),
   permissions: z.array(z.enum(PERMISSIONS)).optional(),
   licenseNumber: LicenseNumberSchema.optional().or(z.literal('')),
@@ -62,25 +55,14 @@ export type UpdateUserRequest = z.infer<typeof UpdateUserSchema>;
 export const AdminSetupSchema = z.object({
   email: EmailSchema('Valid email is required'),
   password: NewPasswordSchema,
-  firstName: requiredName('First name'),
-  lastName: requiredName('Last name'),
+  firstName: RequiredNameSchema('First name'),
+  lastName: RequiredNameSchema('Last name'),
   setupToken: z.string().max(200).optional(),
 });
 export type AdminSetupRequest = z.infer<typeof AdminSetupSchema>;
 
 /** Admin user as the user list shows it (§3 Admin user). */
-export const AdminUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.enum(ROLES),
-  permissions: z.array(z.enum(PERMISSIONS)),
-  emailVerified: z.boolean(),
-  createdAt: z.string(),
-  licenseNumber: z.string().nullable(),
-  npi: z.string().nullable(),
-});
+export const AdminUserSchema = UserSummarySchema;
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AdminUserListSchema = z.array(AdminUserSchema);

@@ -5,10 +5,11 @@ import type {
   RegisterSchema,
 } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { patientProfiles, type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
-import { findActiveUserByEmail, isUniqueViolation } from '../users/queries.js';
+import { findActiveUserByEmail } from '../users/queries.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { LoginThrottle } from './throttle.js';
 

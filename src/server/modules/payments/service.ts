@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/payment.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import {
   type ApplicationRow,
   applications,
@@ -35,11 +36,6 @@ type Actor = { id: string; role: string };
 
 export const lockPatient = (tx: Executor, patientId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`patient:${patientId}`}))`);
-
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export interface PaymentOutcome {
   application: Awaited<ReturnType<typeof applicationView>>;

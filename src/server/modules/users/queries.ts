@@ -41,9 +41,3 @@ export async function countActiveMasterAdmins(db: Executor): Promise<number> {
     .where(and(inArray(users.role, [...MASTER_ROLES]), isNull(users.deactivatedAt)));
   return row?.n ?? 0;
 }
-
-/** Postgres unique violation: two sign-ups racing for one address. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}

@@ -14,12 +14,13 @@ import type {
   UpdateUserRequest,
 } from '../../../shared/schemas/users.js';
 import type { Db, Executor } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
 import { hashPassword } from '../auth/password.js';
 import { EMAIL_TAKEN } from '../auth/service.js';
-import { countActiveMasterAdmins, isUniqueViolation } from './queries.js';
+import { countActiveMasterAdmins } from './queries.js';
 
 type Actor = Pick<CurrentUser, 'id' | 'role'>;
 type CreateUserInput = z.output<typeof CreateUserSchema>;
