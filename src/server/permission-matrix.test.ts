@@ -150,6 +150,7 @@ const NOT_STAFF = [
   'GET /api/admin/exists',
   'POST /api/admin/setup',
   'GET /api/fees',
+  'GET /api/app-config',
   'POST /api/payments/webhook',
   // Patient endpoints: their own matrix is in modules/patients/patient-only.test.ts.
   ...PATIENT_ENDPOINTS.map((e) => `${e.method} ${e.path}`),

@@ -23,3 +23,21 @@ describe('GET /api/health', () => {
     await other.app.close();
   });
 });
+
+describe('GET /api/app-config', () => {
+  it('offers the development tools outside production only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/app-config' })).json()).toEqual({
+      devTools: true,
+      paymentProvider: 'simulator',
+    });
+    const prod = await createTestApp({
+      config: {
+        NODE_ENV: 'production',
+        DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+        PAYMENT_PROVIDER: 'simulator',
+      },
+    });
+    expect((await prod.app.inject({ method: 'GET', url: '/api/app-config' })).json().devTools).toBe(false);
+    await prod.close();
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { isProduction } from '../../context.js';
 import { AppError } from '../../errors.js';
 
 export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -13,4 +14,11 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     return { status: 'ok' };
   });
+
+  // What the web app may offer: the Development Bypass and Simulate Payment Complete exist
+  // only outside production (ruling 10); the server refuses them there in any case.
+  app.get('/api/app-config', async () => ({
+    devTools: !isProduction(ctx.config),
+    paymentProvider: ctx.payments.name,
+  }));
 }
