@@ -20,7 +20,7 @@ import {
   waitingEntry,
 } from './test/matrix/consultation-fixtures.js';
 import { FOLLOW_UP_ENDPOINTS } from './test/matrix/follow-up.js';
-import { OPERATIONS_ENDPOINTS } from './test/matrix/operations.js';
+import { DOCTOR_ONLY_ENDPOINTS, OPERATIONS_ENDPOINTS } from './test/matrix/operations.js';
 import { STAFF_DOCUMENT_ENDPOINTS } from './test/matrix/staff-documents.js';
 import { TRANSCRIPTION_ENDPOINTS } from './test/matrix/transcriptions.js';
 import type { Endpoint, Principal } from './test/matrix/types.js';
@@ -154,6 +154,8 @@ const NOT_STAFF = [
   'POST /api/payments/webhook',
   // Patient endpoints: their own matrix is in modules/patients/patient-only.test.ts.
   ...PATIENT_ENDPOINTS.map((e) => `${e.method} ${e.path}`),
+  // Doctor-only endpoints: their own matrix is in modules/doctor/doctor-only.test.ts.
+  ...DOCTOR_ONLY_ENDPOINTS.map((e) => `${e.method} ${e.path}`),
 ];
 
 const principals: Principal[] = [

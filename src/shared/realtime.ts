@@ -28,6 +28,7 @@ export type ApplicationUpdateEvent = z.infer<typeof ApplicationUpdateEventSchema
 export interface ServerToClientEvents {
   'queue-update': (event: QueueUpdateEvent) => void;
   'application-update': (event: ApplicationUpdateEvent) => void;
+  'document-update': (event: { documentId: string; status: string }) => void;
   'roomID-received': (event: CallAnnouncement) => void;
   'call-ended': (event: CallAnnouncement) => void;
 }

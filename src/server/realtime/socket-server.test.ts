@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueUpdateEvent } from '../../shared/realtime.js';
 import { goodPayment } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
@@ -82,7 +82,7 @@ class Listener {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('queue-update', () => {
-  it("reaches each patient with their own changes only", async () => {
+  it('reaches each patient with their own changes only', async () => {
     const ahead = await registerPatient(t.app);
     const a = await registerPatient(t.app);
     const b = await registerPatient(t.app);

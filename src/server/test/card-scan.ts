@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 // "Card numbers and CVVs are never stored or logged" (DESIGN.md): tools to look for them.
@@ -48,15 +48,18 @@ export function stringsOf(value: unknown): string[] {
 
 /** Every row of every table (all schemas but the system ones), by "schema.table". */
 export async function dumpDatabase(db: Db): Promise<Record<string, unknown[]>> {
-  const tables = await db.execute<{ schema: string; name: string }>(sql`
+  // Both drivers answer raw SQL with `{ rows }`.
+  const query = async <T>(q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+  const tables = await query<{ schema: string; name: string }>(sql`
     select table_schema as schema, table_name as name from information_schema.tables
     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
     order by 1, 2`);
   const dump: Record<string, unknown[]> = {};
-  for (const { schema, name } of tables.rows) {
-    const q = `select coalesce(json_agg(t)::text, '[]') as data from "${schema}"."${name}" t`;
-    const res = await db.execute<{ data: string }>(sql.raw(q));
-    dump[`${schema}.${name}`] = JSON.parse(res.rows[0]!.data) as unknown[];
+  for (const { schema, name } of tables) {
+    const [row] = await query<{ data: string }>(
+      sql.raw(`select coalesce(json_agg(t)::text, '[]') as data from "${schema}"."${name}" t`),
+    );
+    dump[`${schema}.${name}`] = JSON.parse(row!.data) as unknown[];
   }
   return dump;
 }

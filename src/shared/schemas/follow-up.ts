@@ -80,9 +80,10 @@ export const InitiateDocumentCollectionResponseSchema = z.object({
 export const ONLY_DOCUMENTS_COLLECTED = 'Only documents_collected can be set here';
 
 /** PATCH /api/applications/:applicationId/status — ruling 3: only `documents_collected`. */
-export const DocumentsCollectedSchema = z.object({
-  status: z.literal('documents_collected', { error: ONLY_DOCUMENTS_COLLECTED }),
-});
+export const DocumentsCollectedSchema = z.object(
+  { status: z.literal('documents_collected', { error: ONLY_DOCUMENTS_COLLECTED }) },
+  { error: ONLY_DOCUMENTS_COLLECTED },
+);
 export type DocumentsCollectedRequest = z.infer<typeof DocumentsCollectedSchema>;
 
 export const DocumentsCollectedResponseSchema = z.object({

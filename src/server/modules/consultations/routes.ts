@@ -27,7 +27,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
   const base = (request: FastifyRequest) => ({ ctx, actor: currentUser(request), ip: request.ip });
   const entryView = (e: { id: string; status: string }) => ({ id: e.id, status: e.status });
 
-  app.get('/api/admin/meetings', { preHandler: requireAccess('readMeetings') }, async (request) => {
+  app.get('/api/admin/meetings', { onRequest: requireAccess('readMeetings') }, async (request) => {
     const list = await listMeetings(ctx);
     // Patient names are patient data: each read of the waiting room is audited (ruling 17).
     await audit(ctx.db, {
@@ -40,7 +40,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
     return list;
   });
 
-  const admitOrReject = { preHandler: requireAccess('admitOrReject') };
+  const admitOrReject = { onRequest: requireAccess('admitOrReject') };
   app.post(
     '/api/admin/admit-patient',
     { ...admitOrReject, schema: { body: QueueBody } },
@@ -86,7 +86,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
     }),
   );
 
-  const run = { preHandler: requireAccess('runConsultation') };
+  const run = { onRequest: requireAccess('runConsultation') };
   const consultationView = (c: {
     id: string;
     startedAt: Date;
@@ -171,7 +171,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
   app.post(
     '/api/admin/consultations/:consultationId/outcome',
     {
-      preHandler: requireAccess('recordOutcome'),
+      onRequest: requireAccess('recordOutcome'),
       schema: {
         params: z.object({ consultationId: z.uuid('Consultation not found') }),
         body: OutcomeBody,

@@ -19,7 +19,7 @@ import {
 } from '../../test/files.js';
 import { auditRows } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { registerPatient, type TestPatient } from '../../test/patients.js';
+import { applicationsOf, registerPatient, type TestPatient } from '../../test/patients.js';
 
 // Documents (patient-side.md §5 Dashboard document upload, Upload center; rulings 7, 15, 17,
 // 20): one store for both paths, a limit per category, type by content, encrypted at rest.
@@ -480,6 +480,26 @@ describe('the upload center', () => {
     );
     const [audit] = await auditRows(t.app, { targetId: current!.id });
     expect(audit).toMatchObject({ action: 'document.replace', actorId: patient.userId });
+  });
+
+  it('two reduced-fee proofs sent at once make one open application', async () => {
+    const patient = await registerPatient(t.app);
+    const send = (marker: string) =>
+      centerUpload(
+        patient.client,
+        { bytes: pdfBytes(marker), name: `${marker}.pdf` },
+        {
+          category: 'reduced_fee_proof',
+        },
+      );
+    const results = await Promise.all([send('front'), send('back')]);
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    const apps = await applicationsOf(t.app, patient.patientId);
+    expect(apps).toHaveLength(1);
+    expect(apps[0]).toMatchObject({ paymentStatus: 'unpaid', hasReducedFee: true });
+    const rows = await documentsOf(patient.patientId);
+    expect(rows.map((r) => r.applicationId)).toEqual([apps[0]!.id, apps[0]!.id]);
+    expect(rows.filter((r) => r.replacedAt === null)).toHaveLength(1);
   });
 
   it('refuses an unknown category', async () => {

@@ -15,6 +15,7 @@ import { createOpenApplication } from '../applications/create.js';
 import { findOpenApplication, findOwnApplication } from '../applications/service.js';
 import { audit } from '../audit/service.js';
 import { currentPatient } from '../patients/guards.js';
+import { lockPatient } from '../payments/service.js';
 import {
   checkUpload,
   currentDocuments,
@@ -123,6 +124,9 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
       await checkUpload(ctx, upload, category);
       const actor = { id: patient.userId, role: 'patient' };
       const row = await ctx.db.transaction(async (tx) => {
+        // The patient's lock before looking for the open application: two proofs sent at
+        // once would otherwise both create one (a unique violation, answered 500).
+        await lockPatient(tx, patient.id);
         let open = await findOpenApplication(tx, patient.id);
         // Ruling 15: the reduced-fee proof goes on the open application, created unpaid if none.
         if (!open && category === 'reduced_fee_proof') {

@@ -37,7 +37,9 @@ describe('GET /api/app-config', () => {
         PAYMENT_PROVIDER: 'simulator',
       },
     });
-    expect((await prod.app.inject({ method: 'GET', url: '/api/app-config' })).json().devTools).toBe(false);
+    expect((await prod.app.inject({ method: 'GET', url: '/api/app-config' })).json().devTools).toBe(
+      false,
+    );
     await prod.close();
   });
 });

@@ -22,7 +22,11 @@ import { type PaidPatient, paidPatient } from '../../test/patients.js';
 // writes nothing.
 
 type Endpoint = (typeof PATIENT_ENDPOINTS)[number];
-type Key = `${Endpoint['method']} ${Endpoint['path']}`;
+/** "METHOD /path" for each listed endpoint (distributes over the list, no cross product). */
+type KeyOf<E> = E extends { method: infer M extends string; path: infer P extends string }
+  ? `${M} ${P}`
+  : never;
+type Key = KeyOf<Endpoint>;
 
 interface Prepared {
   url: string;

@@ -97,8 +97,16 @@ describe('PUT /api/patients/profile', () => {
     ['a 4-digit ZIP', { zipCode: '7410' }, 'Valid ZIP code is required'],
     ['letters in the ZIP', { zipCode: '7410A' }, 'Valid ZIP code is required'],
     ['a state that is not one', { state: 'XX' }, 'Please choose a state'],
-    ['a birth date in the future', { dateOfBirth: '2999-01-01' }, 'Date of birth cannot be in the future'],
-    ['a minor', { dateOfBirth: `${new Date().getFullYear() - 10}-01-01` }, 'You must be 18 or older to apply online'],
+    [
+      'a birth date in the future',
+      { dateOfBirth: '2999-01-01' },
+      'Date of birth cannot be in the future',
+    ],
+    [
+      'a minor',
+      { dateOfBirth: `${new Date().getFullYear() - 10}-01-01` },
+      'You must be 18 or older to apply online',
+    ],
     ['no birth date', { dateOfBirth: '' }, 'Date of birth is required'],
     ['a bad phone number', { phone: 'call me' }, 'Valid phone number is required'],
   ];

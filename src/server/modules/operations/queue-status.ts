@@ -1,0 +1,64 @@
+import { and, asc, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  ACTIVE_QUEUE_STATUSES,
+  estimateWaitMinutes,
+  type QueueStatus,
+} from '../../../shared/queue.js';
+import type { AdminQueueStatus } from '../../../shared/schemas/operations.js';
+import type { AppContext } from '../../context.js';
+import { queueEntries } from '../../db/schema/index.js';
+import { dayWindow, minutesFromSeconds } from './window.js';
+
+// Queue status (admin) (staff-and-video.md §3; polled every 30 s, 10 s in high frequency,
+// §9). Ids and positions only, no names: it is the live line, not a patient's record, so it is
+// neither audited nor narrowed for a doctor_admin (the line has no "own" figures). Estimates
+// come from the same snapshot figures the patients' own estimates use (ruling 16).
+
+export async function adminQueueStatus(ctx: AppContext): Promise<AdminQueueStatus> {
+  // Brings the snapshot's averages and doctors on duty up to date.
+  await ctx.queue.waitingCount();
+  const average = ctx.queue.averageConsultationMinutes;
+  const doctors = ctx.queue.doctorsOnDuty;
+
+  const entries = await ctx.db
+    .select({
+      id: queueEntries.id,
+      applicationId: queueEntries.applicationId,
+      status: queueEntries.status,
+      joinedAt: queueEntries.joinedAt,
+    })
+    .from(queueEntries)
+    .where(inArray(queueEntries.status, [...ACTIVE_QUEUE_STATUSES]))
+    .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+
+  // Today's measured wait: from joining to admission (or to the start, when Start Video Call
+  // admitted and started at once), over today's entries that got that far.
+  const today = dayWindow(ctx.config.CLINIC_TIMEZONE, 1);
+  const seen = sql`coalesce(${queueEntries.admittedAt}, ${queueEntries.startedAt})`;
+  const [wait] = await ctx.db
+    .select({
+      seconds: sql<string | null>`avg(extract(epoch from ${seen} - ${queueEntries.joinedAt}))`,
+    })
+    .from(queueEntries)
+    .where(and(gte(queueEntries.joinedAt, today.start), isNotNull(seen)));
+
+  let position = 0;
+  return {
+    queueLength: entries.filter((e) => e.status === 'waiting').length,
+    averageWaitTime: minutesFromSeconds(wait?.seconds) ?? 0,
+    averageConsultationMinutes: average,
+    doctorsOnDuty: doctors,
+    queue: entries.map((e) => {
+      const waiting = e.status === 'waiting';
+      if (waiting) position++;
+      return {
+        id: e.id,
+        currentPosition: waiting ? position : 0,
+        applicationId: e.applicationId,
+        estimatedWaitTime: waiting ? estimateWaitMinutes(position, average, doctors) : 0,
+        status: e.status as QueueStatus,
+        joinedAt: e.joinedAt.toISOString(),
+      };
+    }),
+  };
+}
