@@ -25,7 +25,6 @@ async function waitingPatient(
   firstName: string,
   lastName: string,
   type: 'new' | 'renewal',
-  minutesAgo: number,
 ): Promise<PaidPatient> {
   const patient = await registerPatient(t.app, { firstName, lastName });
   const res = await patient.client.post(
@@ -33,21 +32,27 @@ async function waitingPatient(
     goodPayment({ applicationType: type }),
   );
   expect(res.statusCode, res.body).toBe(200);
-  const queue = res.json().queue;
+  return { ...patient, application: res.json().application, queue: res.json().queue };
+}
+
+/** Joined the queue this many minutes ago (set together, just before the tests read them). */
+async function joinedMinutesAgo(patient: PaidPatient, minutes: number) {
   await t.app.ctx.db
     .update(queueEntries)
-    .set({ joinedAt: new Date(Date.now() - minutesAgo * MINUTE) })
-    .where(eq(queueEntries.id, queue.id));
-  return { ...patient, application: res.json().application, queue };
+    .set({ joinedAt: new Date(Date.now() - minutes * MINUTE) })
+    .where(eq(queueEntries.id, patient.queue.id));
 }
 
 beforeAll(async () => {
   t = await createTestApp({ config: { CLINIC_TIMEZONE: zone.timeZone } });
   doctor = await signedInAs(t.app, 'doctor');
   colleague = await signedInAs(t.app, 'doctor');
-  ada = await waitingPatient('Ada', 'Lovelace', 'new', 30);
-  alan = await waitingPatient('Alan', 'Turing', 'renewal', 20);
-  grace = await waitingPatient('Grace', 'Hopper', 'new', 10);
+  ada = await waitingPatient('Ada', 'Lovelace', 'new');
+  alan = await waitingPatient('Alan', 'Turing', 'renewal');
+  grace = await waitingPatient('Grace', 'Hopper', 'new');
+  await joinedMinutesAgo(ada, 30);
+  await joinedMinutesAgo(alan, 20);
+  await joinedMinutesAgo(grace, 10);
   t.app.ctx.queue.invalidate();
 });
 afterAll(() => t.close());
