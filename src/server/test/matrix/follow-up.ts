@@ -41,7 +41,7 @@ export const FOLLOW_UP_ENDPOINTS: Endpoint[] = [
   },
   {
     // types.ts lists no PATCH yet; the matrix test passes the method to inject as it is.
-    method: 'PATCH' as Method,
+    method: 'PATCH',
     path: '/api/applications/:id/status',
     access: 'postConsultation',
     ok: 200,

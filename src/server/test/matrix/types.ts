@@ -4,7 +4,7 @@ import type { Client, TestApp } from '../harness.js';
 // The permission matrix's rows (src/server/permission-matrix.test.ts). Each area lists its
 // staff endpoints in a file of this folder; the matrix test runs them all.
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   method: Method;
