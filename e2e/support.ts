@@ -30,6 +30,8 @@ export async function checkScreen(page: Page, name: string) {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow, `${name} scrolls sideways at ${width}px`).toBeLessThanOrEqual(0);
+    // From the top, so the sticky header is not drawn in the middle of a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
       fullPage: true,
@@ -47,3 +49,69 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+
+/** A tiny but real PDF (the server decides a file's type by its content). */
+export const pdfFile = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  ),
+});
+
+/** A real 1x1 PNG. */
+export const pngFile = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  ),
+});
+
+export interface TestPatient {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** Registers a patient through /register (an Oklahoma address); lands on /patient/payment. */
+export async function registerThroughUi(page: Page, patient: TestPatient) {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill(patient.firstName);
+  await page.getByLabel('Last Name').fill(patient.lastName);
+  await page.getByLabel('Email').fill(patient.email);
+  await page.getByLabel('Password', { exact: true }).fill(patient.password);
+  await page.getByLabel('Confirm Password').fill(patient.password);
+  await page.getByLabel('Date of Birth').fill('1985-03-09');
+  await page.getByLabel('Street Address').fill('2300 N Lincoln Blvd');
+  await page.getByLabel('City').fill('Oklahoma City');
+  await page.getByLabel('ZIP Code').fill('73105');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/patient\/payment$/);
+}
+
+/** The registration payload for a patient created through the API. */
+export const registrationBody = (patient: TestPatient) => ({
+  firstName: patient.firstName,
+  lastName: patient.lastName,
+  email: patient.email,
+  password: patient.password,
+  confirmPassword: patient.password,
+  dateOfBirth: '1979-11-21',
+  address: '401 S Boston Ave',
+  city: 'Tulsa',
+  state: 'OK',
+  zipCode: '74103',
+});
+
+/**
+ * Text in the toast region (one toast shows at a time, spec §9). A modal dialog hides the
+ * region from the accessibility tree (Radix announces toasts separately), hence includeHidden.
+ */
+export const toastTitled = (page: Page, title: string | RegExp) =>
+  page
+    .getByRole('region', { name: /Notifications/, includeHidden: true })
+    .getByText(title, { exact: typeof title === 'string' })
+    .first();

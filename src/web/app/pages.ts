@@ -28,11 +28,23 @@ export const PatientDashboardPage = lazyPage(
   () => import('@/features/patient/components/patient-dashboard-page'),
   'PatientDashboardPage',
 );
-export const PaymentPage = lazyPage(patient, 'PaymentPage');
-export const IntakePage = lazyPage(patient, 'IntakePage');
-export const QueuePage = lazyPage(patient, 'QueuePage');
+export const PaymentPage = lazyPage(
+  () => import('@/features/payments/components/payment-page'),
+  'PaymentPage',
+);
+export const IntakePage = lazyPage(
+  () => import('@/features/intake/components/intake-page'),
+  'IntakePage',
+);
+export const QueuePage = lazyPage(
+  () => import('@/features/queue/components/queue-page'),
+  'QueuePage',
+);
+export const DocumentsPage = lazyPage(
+  () => import('@/features/documents/components/documents-page'),
+  'DocumentsPage',
+);
 export const ConsultationPage = lazyPage(patient, 'ConsultationPage');
-export const DocumentsPage = lazyPage(patient, 'DocumentsPage');
 
 export const DoctorDashboardPage = lazyPage(
   () => import('@/features/doctor/components/doctor-dashboard-page'),

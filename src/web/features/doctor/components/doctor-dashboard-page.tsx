@@ -1,44 +1,26 @@
-import type { LucideIcon } from 'lucide-react';
 import { Activity, Clock, LogOut, UserCheck, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatMinutes } from '@/features/admin-dashboard/staff-format';
 import { useAuth } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/use-logout';
 import { BRAND_NAME } from '@/lib/brand';
+import { useDoctorStats } from '../api/doctor';
+import { useDoctorPresence } from '../api/use-doctor-presence';
+import { ConsultationsTab } from './consultations-tab';
 import { OnlineIndicator } from './online-indicator';
+import { QueueTab } from './queue-tab';
 
-// No queue data exists yet: the cards show a dash rather than invented numbers.
-const STATS: { label: string; icon: LucideIcon }[] = [
-  { label: 'Waiting', icon: Users },
-  { label: 'Active Sessions', icon: Activity },
-  { label: "Today's Patients", icon: UserCheck },
-  { label: 'Avg. Duration', icon: Clock },
-];
-
-const TABS = [
-  {
-    value: 'queue',
-    label: 'Current Queue',
-    empty: 'No patients in the queue.',
-  },
-  {
-    value: 'active',
-    label: 'Active Consultations',
-    empty: 'No active consultations.',
-  },
-  {
-    value: 'completed',
-    label: 'Completed Today',
-    empty: 'No consultations completed today.',
-  },
-];
-
+/** The Doctor Dashboard (staff-and-video.md §2; ruling 9: real figures and lists). */
 export function DoctorDashboardPage() {
   const { user } = useAuth();
   const { logout, pending } = useLogout();
+  const connection = useDoctorPresence(!!user);
+  const stats = useDoctorStats();
   if (!user) return <FullPageSpinner />;
+  const s = stats.data;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
@@ -46,12 +28,12 @@ export function DoctorDashboardPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold text-primary sm:text-3xl">Doctor Dashboard</h1>
-          <p className="text-sm text-muted-foreground">
+          <p className="text-sm break-all text-muted-foreground">
             Dr. {user.firstName} {user.lastName} · {user.email}
           </p>
         </div>
         <div className="flex items-center gap-4">
-          <OnlineIndicator />
+          <OnlineIndicator state={connection} />
           <Button variant="outline" onClick={logout} disabled={pending}>
             <LogOut aria-hidden="true" />
             Logout
@@ -59,47 +41,49 @@ export function DoctorDashboardPage() {
         </div>
       </div>
 
-      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {STATS.map(({ label, icon: Icon }) => (
-          <li key={label}>
-            <Card className="p-4">
-              <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                <Icon aria-hidden="true" className="size-4" />
-                {label}
-              </p>
-              <p className="mt-2 text-2xl font-bold">
-                <span aria-hidden="true">—</span>
-                <span className="sr-only">No data yet</span>
-              </p>
-            </Card>
-          </li>
-        ))}
+      {stats.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load your figures; they are shown as a dash until the next refresh.
+        </p>
+      )}
+      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Today at a glance">
+        <li>
+          <StatCard label="Waiting" icon={Users} value={s ? s.waiting : null} />
+        </li>
+        <li>
+          <StatCard label="Active Sessions" icon={Activity} value={s ? s.activeSessions : null} />
+        </li>
+        <li>
+          <StatCard label="Today's Patients" icon={UserCheck} value={s ? s.todaysPatients : null} />
+        </li>
+        <li>
+          <StatCard
+            label="Avg. Duration"
+            icon={Clock}
+            value={
+              s?.averageDurationMinutes != null ? formatMinutes(s.averageDurationMinutes) : null
+            }
+            hint="Your consultations, last 30 days"
+            emptyLabel="No completed consultations yet"
+          />
+        </li>
       </ul>
 
       <Tabs defaultValue="queue">
         <TabsList aria-label="Consultations">
-          {TABS.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value}>
-              {tab.label}
-            </TabsTrigger>
-          ))}
+          <TabsTrigger value="queue">Current Queue</TabsTrigger>
+          <TabsTrigger value="active">Active Consultations</TabsTrigger>
+          <TabsTrigger value="completed">Completed Today</TabsTrigger>
         </TabsList>
-        {TABS.map((tab) => (
-          <TabsContent key={tab.value} value={tab.value}>
-            <Card>
-              <CardHeader>
-                <h2 className="text-lg font-semibold">{tab.label}</h2>
-                <CardDescription>{tab.empty}</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <p className="text-sm">
-                  The live queue and consultation tools arrive in a coming release; until then this
-                  list stays empty.
-                </p>
-              </CardContent>
-            </Card>
-          </TabsContent>
-        ))}
+        <TabsContent value="queue">
+          <QueueTab />
+        </TabsContent>
+        <TabsContent value="active">
+          <ConsultationsTab scope="active" />
+        </TabsContent>
+        <TabsContent value="completed">
+          <ConsultationsTab scope="today" />
+        </TabsContent>
       </Tabs>
     </div>
   );

@@ -1,24 +1,20 @@
-import { useSyncExternalStore } from 'react';
+import type { ConnectionState } from '@/lib/socket';
+import { cn } from '@/lib/utils';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+const LOOK: Record<ConnectionState, { label: string; dot: string; hint: string }> = {
+  connected: { label: 'Online', dot: 'bg-green-600', hint: 'On duty: patients can be admitted to you' },
+  connecting: { label: 'Connecting…', dot: 'bg-amber-500', hint: 'Opening the live connection' },
+  lost: { label: 'Offline', dot: 'bg-red-600', hint: 'Live connection lost; retrying' },
+};
 
-/** The browser's connectivity; the live queue connection replaces it when it ships. */
-export function OnlineIndicator() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine);
+/** The live connection's state; being connected keeps the doctor on duty (ruling 16). */
+export function OnlineIndicator({ state }: { state: ConnectionState }) {
+  const look = LOOK[state];
   return (
-    <span role="status" className="inline-flex items-center gap-2 text-sm font-medium">
-      <span
-        aria-hidden="true"
-        className={`size-2.5 rounded-full ${online ? 'bg-green-600' : 'bg-red-600'}`}
-      />
-      {online ? 'Online' : 'Offline'}
+    <span role="status" className="inline-flex items-center gap-2 text-sm font-medium" title={look.hint}>
+      <span aria-hidden="true" className={cn('size-2.5 rounded-full', look.dot)} />
+      {look.label}
+      <span className="sr-only">: {look.hint}</span>
     </span>
   );
 }

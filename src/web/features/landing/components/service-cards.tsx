@@ -1,15 +1,18 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DEFAULT_FEES, type FeeLine } from '../fees';
+import { type FeeLine, useFees } from '@/features/fees/api/fees';
+import type { ApplicationType } from '../../../../shared/fees';
 
-const SERVICES = [
+const SERVICES: { type: ApplicationType; title: string; description: string; cta: string }[] = [
   {
+    type: 'new',
     title: 'New License',
     description: 'First-time Oklahoma patients: physician consultation and application support.',
     cta: 'Apply for a new license',
   },
   {
+    type: 'renewal',
     title: 'License Renewal',
     description:
       'Renew an existing Oklahoma patient license with a fresh physician recommendation.',
@@ -18,6 +21,7 @@ const SERVICES = [
 ];
 
 export function ServiceCards() {
+  const { data: fees, isError } = useFees();
   return (
     <section aria-labelledby="services-title" className="bg-muted">
       <div className="mx-auto max-w-6xl px-4 py-12">
@@ -32,10 +36,15 @@ export function ServiceCards() {
                 <CardDescription>{service.description}</CardDescription>
               </CardHeader>
               <CardContent className="grid gap-4">
-                <FeeTable caption="Standard" fees={DEFAULT_FEES.standard} />
+                <FeeTable
+                  caption="Standard"
+                  fees={fees?.[service.type].standard}
+                  failed={isError}
+                />
                 <FeeTable
                   caption="Reduced fee (Medicare, Medicaid or 100% disabled veteran, with proof)"
-                  fees={DEFAULT_FEES.reduced}
+                  fees={fees?.[service.type].reduced}
+                  failed={isError}
                 />
                 <Button asChild className="w-full sm:w-fit">
                   <Link to="/register">{service.cta}</Link>
@@ -49,16 +58,40 @@ export function ServiceCards() {
   );
 }
 
-function FeeTable({ caption, fees }: { caption: string; fees: FeeLine }) {
+interface FeeTableProps {
+  caption: string;
+  fees: FeeLine | undefined;
+  failed: boolean;
+}
+
+/** The schedule's numbers once loaded; a dash until then (never a guessed amount). */
+function FeeTable({ caption, fees, failed }: FeeTableProps) {
+  const amount = (value: string | undefined) =>
+    value ? (
+      `$${value}`
+    ) : (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{failed ? 'Unavailable' : 'Loading'}</span>
+      </>
+    );
   return (
-    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border border-border p-3 text-sm">
+    <dl
+      aria-busy={!fees && !failed}
+      className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 rounded-md border border-border p-3 text-sm"
+    >
       <dt className="col-span-2 mb-1 font-semibold">{caption}</dt>
       <dt className="text-muted-foreground">State fee</dt>
-      <dd className="text-right">${fees.stateFee}</dd>
+      <dd className="text-right">{amount(fees?.stateFee)}</dd>
       <dt className="text-muted-foreground">Service fee</dt>
-      <dd className="text-right">${fees.serviceFee}</dd>
+      <dd className="text-right">{amount(fees?.serviceFee)}</dd>
       <dt className="font-semibold">Total</dt>
-      <dd className="text-right font-semibold">${fees.total}</dd>
+      <dd className="text-right font-semibold">{amount(fees?.total)}</dd>
+      {failed && (
+        <dd className="col-span-2 mt-1 text-xs text-muted-foreground">
+          Fees could not be loaded. They are shown at checkout.
+        </dd>
+      )}
     </dl>
   );
 }

@@ -1,18 +1,40 @@
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { latestApplication, useApplications } from '@/features/applications/api/applications';
 import { useAuth } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/use-logout';
+import { DashboardDocumentsTab } from '@/features/documents/components/dashboard-documents-tab';
+import { QUEUE_POLL_DASHBOARD_MS, useQueueStatus } from '@/features/queue/api/queue';
+import { usePatientRealtime } from '@/features/realtime/use-patient-realtime';
 import { BRAND_NAME } from '@/lib/brand';
 import { OverviewTab } from './overview-tab';
+import type { ProfileSection } from './profile-dialog';
 import { ProfileTab } from './profile-tab';
 
+const TABS = ['overview', 'documents', 'profile'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /patient/dashboard (patient-side.md §2.8). The tab and open form live in the address. */
 export function PatientDashboardPage() {
   const { user } = useAuth();
   const { logout, pending } = useLogout();
-  if (!user) return <FullPageSpinner />;
+  usePatientRealtime(user?.email);
+  const applications = useApplications();
+  const queue = useQueueStatus(QUEUE_POLL_DASHBOARD_MS);
+  const [params, setParams] = useSearchParams();
+
+  if (!user || applications.isPending) return <FullPageSpinner />;
+  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'overview';
+  const editParam = params.get('edit');
+  const editing: ProfileSection | null =
+    tab === 'profile' && (editParam === 'profile' || editParam === 'address') ? editParam : null;
+  const latest = latestApplication(applications.data);
+
+  const setTab = (value: string) =>
+    setParams(value === 'overview' ? {} : { tab: value }, { replace: true });
+  const setEditing = (section: ProfileSection | null) =>
+    setParams(section ? { tab: 'profile', edit: section } : { tab: 'profile' }, { replace: true });
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
@@ -21,35 +43,26 @@ export function PatientDashboardPage() {
         <h1 className="text-2xl font-bold text-primary sm:text-3xl">Patient Dashboard</h1>
         <p className="text-sm break-all text-muted-foreground">{user.email}</p>
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="documents">Documents</TabsTrigger>
           <TabsTrigger value="profile">Profile</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <OverviewTab user={user} onLogout={logout} loggingOut={pending} />
+          <OverviewTab
+            user={user}
+            application={latest}
+            queue={queue.data ?? null}
+            onLogout={logout}
+            loggingOut={pending}
+          />
         </TabsContent>
         <TabsContent value="documents">
-          <Card>
-            <CardHeader>
-              <h2 className="text-lg font-semibold">Documents</h2>
-              <CardDescription>
-                Upload your ID, proof of residency, medical records and photo for review.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              <p className="text-sm">
-                Document upload arrives in a coming release. You do not need to send anything yet.
-              </p>
-              <Button asChild variant="outline" className="w-fit">
-                <Link to="/patient/documents">Open the Document Upload Center</Link>
-              </Button>
-            </CardContent>
-          </Card>
+          <DashboardDocumentsTab application={latest} />
         </TabsContent>
         <TabsContent value="profile">
-          <ProfileTab user={user} />
+          <ProfileTab user={user} editing={editing} onEdit={setEditing} />
         </TabsContent>
       </Tabs>
     </div>

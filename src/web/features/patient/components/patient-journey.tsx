@@ -1,51 +1,36 @@
 import { Check, Circle, CircleDot } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
+import type { Journey, JourneyStepState } from '../../../../shared/journey';
 
-type StepState = 'completed' | 'current' | 'pending';
-
-// Patient journey (patient-side.md §4). Until payments and consultations ship, only
-// registration can be complete; payment is the current step.
-const STEPS: { title: string; estimate: string; state: StepState }[] = [
-  { title: 'Registration', estimate: '2 min', state: 'completed' },
-  { title: 'Payment', estimate: '1-2 min', state: 'current' },
-  { title: 'Consultation', estimate: '15-20 min', state: 'pending' },
-  { title: 'License approval', estimate: '1-2 business days', state: 'pending' },
-  { title: 'Document delivery', estimate: 'Immediate', state: 'pending' },
-];
-
-const STATE_LABEL: Record<StepState, string> = {
+const STATE_LABEL: Record<JourneyStepState, string> = {
   completed: 'Completed',
   current: 'Current step',
   pending: 'Pending',
 };
 
-export function PatientJourney() {
-  const done = STEPS.filter((s) => s.state === 'completed').length;
-  const percent = Math.round((done / STEPS.length) * 100);
-
+/** The five-step journey (patient-side.md §4), computed from real data in src/shared/journey. */
+export function PatientJourney({ journey }: { journey: Journey }) {
+  const { steps, completed, percent } = journey;
   return (
     <Card>
       <CardHeader>
         <h2 className="text-lg font-semibold">Your journey</h2>
         <CardDescription>
-          {done} of {STEPS.length} steps complete
+          {completed} of {steps.length} steps complete ({percent}%)
         </CardDescription>
-        <div
-          role="progressbar"
-          aria-label="Journey progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-secondary" style={{ width: `${percent}%` }} />
-        </div>
+        <Progress
+          value={percent}
+          label="Journey progress"
+          barClassName="bg-secondary"
+          className="mt-2"
+        />
       </CardHeader>
       <CardContent>
         <ol className="grid gap-3">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="flex items-center gap-3">
+          {steps.map((step, index) => (
+            <li key={step.key} className="flex items-center gap-3" data-state={step.state}>
               <StepIcon state={step.state} />
               <div className="flex flex-1 flex-wrap items-baseline justify-between gap-x-3">
                 <span className={cn('font-medium', step.state === 'pending' && 'text-slate-700')}>
@@ -63,7 +48,7 @@ export function PatientJourney() {
   );
 }
 
-function StepIcon({ state }: { state: StepState }) {
+function StepIcon({ state }: { state: JourneyStepState }) {
   const base = 'flex size-8 shrink-0 items-center justify-center rounded-full';
   if (state === 'completed') {
     return (

@@ -1,5 +1,8 @@
+import { MapPin, UserPen } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
+import { ProfileDialog, type ProfileSection } from './profile-dialog';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -25,7 +28,14 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   );
 }
 
-export function ProfileTab({ user }: { user: CurrentUser }) {
+interface ProfileTabProps {
+  user: CurrentUser;
+  /** The open form, kept in the address (?edit=address) so other pages can link to it. */
+  editing: ProfileSection | null;
+  onEdit: (section: ProfileSection | null) => void;
+}
+
+export function ProfileTab({ user, editing, onEdit }: ProfileTabProps) {
   const patient = user.patient;
   const fullName = patient
     ? [patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(' ')
@@ -35,10 +45,16 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     : null;
 
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <Card>
-        <CardHeader>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">Personal information</h2>
+          {patient && (
+            <Button variant="outline" size="sm" onClick={() => onEdit('profile')}>
+              <UserPen aria-hidden="true" />
+              Edit Profile
+            </Button>
+          )}
         </CardHeader>
         <CardContent>
           <dl className="grid gap-4">
@@ -50,8 +66,14 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         </CardContent>
       </Card>
       <Card>
-        <CardHeader>
+        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold">Address</h2>
+          {patient && (
+            <Button variant="outline" size="sm" onClick={() => onEdit('address')}>
+              <MapPin aria-hidden="true" />
+              Update Address
+            </Button>
+          )}
         </CardHeader>
         <CardContent>
           <dl className="grid gap-4">
@@ -62,6 +84,9 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           </dl>
         </CardContent>
       </Card>
+      {patient && (
+        <ProfileDialog section={editing} profile={patient} onClose={() => onEdit(null)} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,372 @@
+import { expect, type Page, type Route, test } from '@playwright/test';
+import {
+  checkScreen,
+  pdfFile,
+  pngFile,
+  registerThroughUi,
+  registrationBody,
+  type TestPatient,
+  toastTitled,
+  uniqueEmail,
+} from './support';
+
+// Issue 3's journey: a new patient pays (reduced fee with proof, after a declined card),
+// applies with two conditions, uploads documents on all three paths, waits in the queue and
+// sees their place move by the server's push when the patient ahead leaves. Every screen
+// passes axe and is saved at 360 px and 1280 px.
+
+test.describe.configure({ mode: 'serial' });
+
+const GOOD_CARD = '4242 4242 4242 4242';
+const DECLINED_CARD = '4000 0000 0000 0002';
+
+async function fillCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Payment Method').selectOption('credit');
+  await page.getByLabel('Cardholder Name').fill('Riley Morgan');
+  await page.getByLabel('Card Number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+}
+
+test('a new patient pays, applies, uploads documents and waits in a live queue', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+
+  // A patient who pays first through the API, with their own cookie jar: they are ahead.
+  const ahead: TestPatient = {
+    firstName: 'Casey',
+    lastName: 'Ahead',
+    email: uniqueEmail('e2e-ahead'),
+    password: 'ahead-secret-pass',
+  };
+  const api = await playwright.request.newContext({ baseURL });
+  const registered = await api.post('/api/register', { data: registrationBody(ahead) });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const paidAhead = await api.post('/api/process-payment', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      amount: '137.00',
+      cardNumber: GOOD_CARD,
+      expiryDate: '12/30',
+      cvv: '123',
+      billingName: 'Casey Ahead',
+      applicationType: 'new',
+      hasReducedFee: false,
+      paymentMethod: 'credit',
+      consent: true,
+    },
+  });
+  expect(paidAhead.status(), await paidAhead.text()).toBe(200);
+  expect((await paidAhead.json()).queue.status).toBe('waiting');
+
+  // 1. Registration, then the payment screen.
+  const patient: TestPatient = {
+    firstName: 'Riley',
+    lastName: 'Morgan',
+    email: uniqueEmail('e2e-journey'),
+    password: 'journey-secret-pass',
+  };
+  await registerThroughUi(page, patient);
+  await expect(page.getByRole('heading', { name: 'Secure Your Consultation' })).toBeVisible();
+  await expect(page.getByText('Complete payment to join the consultation queue.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $137.00 & Join Queue' })).toBeVisible();
+
+  // 2. Reduced fee: the proof is required for the chosen reason, and the checks run in order.
+  await page.getByLabel('Application Type').selectOption('new');
+  await page.getByRole('checkbox', { name: 'I qualify for reduced fee' }).check();
+  await page.getByLabel('Reduced Fee Reason').selectOption('medicare');
+  await expect(page.getByText('Required: Medicare card front and back')).toBeVisible();
+  const pay = page.getByRole('button', { name: 'Pay $30.00 & Join Queue' });
+  await pay.click();
+  await expect(toastTitled(page, 'Document Required')).toBeVisible();
+  await page.getByLabel('Proof of Eligibility').setInputFiles(pdfFile('medicare-card.pdf'));
+  await pay.click();
+  await expect(toastTitled(page, 'Payment Method Required')).toBeVisible();
+  await fillCard(page, DECLINED_CARD);
+  await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
+  await checkScreen(page, 'journey-payment');
+
+  // A declined card: the processor's message, and the patient stays to try again.
+  await pay.click();
+  await expect(toastTitled(page, 'Payment Failed')).toBeVisible();
+  await expect(toastTitled(page, 'This transaction has been declined.')).toBeVisible();
+  await expect(page).toHaveURL(/\/patient\/payment$/);
+
+  await page.getByLabel('Card Number').fill(GOOD_CARD);
+  await pay.click();
+  await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/patient\/dashboard$/);
+
+  // 3. Dashboard: paid, two of five steps done, the queue reachable.
+  await expect(page.getByRole('heading', { name: 'Video Consultation Ready' })).toBeVisible();
+  await expect(page.getByText('2 of 5 steps complete (40%)')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Queue Status' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
+  await checkScreen(page, 'journey-dashboard-overview');
+
+  // The payment screen now says it is paid instead of charging again (ruling 14).
+  await page.goto('/patient/payment');
+  await expect(page.getByText('Your consultation is paid')).toBeVisible();
+  await expect(page.getByLabel('Card Number')).toHaveCount(0);
+  await checkScreen(page, 'journey-payment-paid');
+
+  // Profile: Edit Profile saves through PUT /api/patients/profile.
+  await page.goto('/patient/dashboard?tab=profile');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Phone (optional)').fill('405-555-0142');
+  await checkScreen(page, 'journey-dashboard-edit-profile');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toastTitled(page, 'Profile Updated')).toBeVisible();
+  await expect(page.getByText('405-555-0142')).toBeVisible();
+  await page.getByRole('button', { name: 'Update Address' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Street address')).toHaveValue(
+    '2300 N Lincoln Blvd',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await checkScreen(page, 'journey-dashboard-profile');
+
+  // 4. The intake wizard, step 1: two conditions (the second needs a description).
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('link', { name: 'New Application' }).click();
+  await expect(page).toHaveURL(/\/patient\/intake$/);
+  await expect(page.getByRole('heading', { name: '1. Application Details' })).toBeVisible();
+  await page.getByLabel('ICD-10 Code (optional)').first().selectOption('G89.29');
+  await expect(page.getByLabel('Condition Description').first()).toHaveValue('Chronic pain');
+  await page.getByRole('button', { name: 'Add Another Condition' }).click();
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByText('Medical condition description is required')).toBeVisible();
+  await page.getByLabel('ICD-10 Code (optional)').nth(1).selectOption('F41.9');
+  await page.getByLabel('Condition Description').nth(1).fill('Generalized anxiety');
+  await page.getByLabel('Notes for the Physician (optional)').fill('Tried physical therapy.');
+  await checkScreen(page, 'journey-intake-step1');
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(toastTitled(page, 'Application Submitted')).toBeVisible();
+
+  // Step 2: the required documents, uploaded inline with progress.
+  await expect(page.getByRole('heading', { name: '2. Document Upload' })).toBeVisible();
+  await page
+    .getByLabel('Choose a file for Government-Issued ID')
+    .setInputFiles(pdfFile('drivers-license.pdf'));
+  await expect(toastTitled(page, 'Document uploaded successfully')).toBeVisible();
+  await expect(page.getByText('drivers-license.pdf', { exact: true })).toBeVisible();
+  await page
+    .getByLabel('Choose a file for Medical Records')
+    .setInputFiles(pdfFile('medical-records.pdf'));
+  await expect(page.getByText('medical-records.pdf', { exact: true })).toBeVisible();
+  await checkScreen(page, 'journey-intake-step2');
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  // Step 3: already paid, so nothing is charged.
+  await expect(page.getByRole('heading', { name: '3. Payment' })).toBeVisible();
+  await expect(page.getByText('Your consultation is paid')).toBeVisible();
+  await checkScreen(page, 'journey-intake-step3');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // Step 4: the way to the queue.
+  await expect(page.getByRole('heading', { name: '4. Queue' })).toBeVisible();
+  await checkScreen(page, 'journey-intake-step4');
+
+  // 5. Dashboard documents: the upload dialog's checks, then an upload.
+  await page.goto('/patient/dashboard?tab=documents');
+  await expect(page.getByText('3/10')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload Document' }).click();
+  const upload = page.getByRole('dialog');
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toastTitled(page, 'Missing information')).toBeVisible();
+  await upload.getByLabel('Document Type').selectOption('residency_proof');
+  await upload.getByLabel('File').setInputFiles(pdfFile('utility-bill.pdf'));
+  await checkScreen(page, 'journey-dashboard-upload');
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(toastTitled(page, 'Document uploaded successfully')).toBeVisible();
+  await expect(page.getByText('4/10')).toBeVisible();
+  await expect(page.getByText('utility-bill.pdf', { exact: true })).toBeVisible();
+  await expect(page.getByText('Under Review').first()).toBeVisible();
+  await checkScreen(page, 'journey-dashboard-documents');
+
+  // 6. The upload center: the photo (a real PNG), then View opens the stored file.
+  await page.goto('/patient/documents');
+  await expect(page.getByRole('heading', { name: 'Document Upload Center' })).toBeVisible();
+  await expect(page.getByText('Still missing: Photograph.')).toBeVisible();
+  await page.getByLabel('Choose a file for Photograph').setInputFiles(pngFile('portrait.png'));
+  await expect(toastTitled(page, 'Document uploaded successfully')).toBeVisible();
+  await expect(page.getByText('portrait.png', { exact: true })).toBeVisible();
+  await expect(page.getByText('Still missing')).toHaveCount(0);
+  const photoCard = page.getByRole('group', { name: 'Photograph' });
+  const [viewer] = await Promise.all([
+    page.waitForEvent('popup'),
+    photoCard.getByRole('link', { name: /View/ }).click(),
+  ]);
+  await viewer.waitForLoadState();
+  expect(viewer.url()).toMatch(/\/api\/patient\/documents\/[0-9a-f-]+\/view$/);
+  await viewer.close();
+  await page.getByRole('button', { name: 'Submit Documents for Review' }).click();
+  await expect(toastTitled(page, 'Documents Submitted')).toBeVisible();
+  await checkScreen(page, 'journey-documents-center');
+
+  // 7. The queue: live place in line; the patient ahead leaves and the place moves by push.
+  await page.goto('/patient/queue');
+  await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+  await expect(page.getByText('Waiting in Queue')).toBeVisible();
+  const positionText = await page.getByTestId('queue-position').textContent();
+  const position = Number(positionText?.replace('#', ''));
+  expect(position).toBeGreaterThanOrEqual(2);
+  await checkScreen(page, 'journey-queue');
+
+  // From here polling cannot deliver anything: status requests are held unanswered until the
+  // check is over, so only the socket can move the number. A reload would lose the marker.
+  const held: Route[] = [];
+  await page.route('**/api/queue/status', (route) => {
+    held.push(route);
+  });
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations++;
+  });
+  await page.evaluate(() => {
+    (window as unknown as { journeyMarker: string }).journeyMarker = 'still here';
+  });
+  const left = await api.post('/api/queue/leave');
+  expect(left.status(), await left.text()).toBe(200);
+  await expect(page.getByTestId('queue-position')).toHaveText(`#${position - 1}`);
+  expect(navigations).toBe(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { journeyMarker?: string }).journeyMarker),
+  ).toBe('still here');
+  await page.unroute('**/api/queue/status');
+  for (const route of held) await route.continue();
+
+  // Leaving the queue asks first, then shows Not in Queue.
+  await page.getByRole('button', { name: 'Leave Queue' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave Queue' }).click();
+  await expect(toastTitled(page, 'Left Queue')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Not in Queue' })).toBeVisible();
+  await expect(
+    page.getByText("You don't currently have an active position in the consultation queue."),
+  ).toBeVisible();
+  await checkScreen(page, 'journey-queue-not-in-queue');
+
+  await api.dispose();
+});
+
+test('a patient outside Oklahoma is told why they cannot pay yet', async ({ page }) => {
+  const patient: TestPatient = {
+    firstName: 'Taylor',
+    lastName: 'Border',
+    email: uniqueEmail('e2e-texas'),
+    password: 'texas-secret-pass',
+  };
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill(patient.firstName);
+  await page.getByLabel('Last Name').fill(patient.lastName);
+  await page.getByLabel('Email').fill(patient.email);
+  await page.getByLabel('Password', { exact: true }).fill(patient.password);
+  await page.getByLabel('Confirm Password').fill(patient.password);
+  await page.getByLabel('Date of Birth').fill('1990-01-01');
+  await page.getByLabel('Street Address').fill('500 Main St');
+  await page.getByLabel('City').fill('Dallas');
+  await page.getByLabel('State').selectOption('TX');
+  await page.getByLabel('ZIP Code').fill('75201');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/patient\/payment$/);
+  await expect(
+    page.getByText('Oklahoma residency is required for an Oklahoma license'),
+  ).toBeVisible();
+  await checkScreen(page, 'journey-payment-outside-oklahoma');
+
+  // The link opens the address form; moving to Oklahoma opens the payment form.
+  await page.getByRole('link', { name: 'Update Address' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Street address').fill('120 E Main St');
+  await dialog.getByLabel('City').fill('Norman');
+  await dialog.getByLabel('State').selectOption('OK');
+  await dialog.getByLabel('ZIP code').fill('73069');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toastTitled(page, 'Profile Updated')).toBeVisible();
+  await page.goto('/patient/payment');
+  await expect(page.getByRole('button', { name: 'Pay $137.00 & Join Queue' })).toBeVisible();
+
+  // With an Oklahoma address the wizard shows its form.
+  await page.goto('/patient/intake');
+  await expect(page.getByRole('heading', { name: 'Medical Conditions' })).toBeVisible();
+});
+
+test('a patient applies before paying, then pays inside the wizard', async ({ page }) => {
+  const patient: TestPatient = {
+    firstName: 'Jamie',
+    lastName: 'Early',
+    email: uniqueEmail('e2e-apply-first'),
+    password: 'apply-first-pass',
+  };
+  // page.request shares the browser's cookies: the page is signed in as this patient.
+  const registered = await page.request.post('/api/register', {
+    data: registrationBody(patient),
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/patient/intake');
+  await page.getByRole('radio', { name: 'License Renewal' }).check();
+  await page.getByLabel('ICD-10 Code (optional)').selectOption('G40.9');
+  await page.getByRole('checkbox', { name: 'I qualify for a reduced fee' }).check();
+  await page.getByLabel('Reduced Fee Reason').selectOption('medicaid');
+  await expect(page.getByText('Required: Medicaid card front and back')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(
+    page.getByText('Proof of qualification is required for reduced fee eligibility'),
+  ).toBeVisible();
+  await page.getByLabel('Proof of Qualification').setInputFiles(pdfFile('medicaid-card.pdf'));
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(toastTitled(page, 'Application Submitted')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '2. Document Upload' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  // The payment form starts from the application: renewal, reduced, the proof on file.
+  await expect(page.getByRole('heading', { name: '3. Payment' })).toBeVisible();
+  await expect(page.getByLabel('Application Type')).toHaveValue('renewal');
+  await expect(page.getByLabel('Reduced Fee Reason')).toHaveValue('medicaid');
+  await expect(page.getByText('On file: medicaid-card.pdf')).toBeVisible();
+  await fillCard(page, GOOD_CARD);
+  await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
+  await checkScreen(page, 'journey-intake-step3-unpaid');
+  await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
+  await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '4. Queue' })).toBeVisible();
+  await expect(page.getByText(/You are number \d+ in the consultation queue/)).toBeVisible();
+
+  await page.goto('/patient/dashboard');
+  await expect(page.getByText('2 of 5 steps complete (40%)')).toBeVisible();
+  const left = await page.request.post('/api/queue/leave');
+  expect(left.status()).toBe(200);
+});
+
+test('Simulate Payment Complete marks the application paid outside production', async ({
+  page,
+}) => {
+  const patient: TestPatient = {
+    firstName: 'Drew',
+    lastName: 'Tester',
+    email: uniqueEmail('e2e-simulate'),
+    password: 'simulate-pass-1',
+  };
+  const registered = await page.request.post('/api/register', {
+    data: registrationBody(patient),
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/patient/dashboard');
+  await expect(page.getByText('1 of 5 steps complete (20%)')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Queue Status' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Simulate Payment Complete' }).click();
+  await expect(toastTitled(page, 'Payment Simulated')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Video Consultation Ready' })).toBeVisible();
+  await expect(page.getByText('2 of 5 steps complete (40%)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'View Queue Status' }).click();
+  await expect(page.getByText('Waiting in Queue')).toBeVisible();
+  const left = await page.request.post('/api/queue/leave');
+  expect(left.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Not in Queue' })).toBeVisible();
+});

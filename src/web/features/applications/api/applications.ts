@@ -1,0 +1,64 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, getJson } from '@/lib/api-client';
+import type { ApplicationType } from '../../../../shared/fees';
+import {
+  type ApplicationFormRequest,
+  type ApplicationView,
+  CLOSED_STATUSES,
+  type MedicalConditionInput,
+} from '../../../../shared/schemas/application';
+
+export const APPLICATIONS_KEY = '/api/applications';
+
+/** The patient's applications, newest first: the first is the latest (patient-side.md §7). */
+export const applicationsQuery = () =>
+  queryOptions({
+    queryKey: [APPLICATIONS_KEY],
+    queryFn: () => getJson<ApplicationView[]>(APPLICATIONS_KEY),
+  });
+
+export function useApplications() {
+  return useQuery(applicationsQuery());
+}
+
+export const latestApplication = (apps: ApplicationView[] | undefined) => apps?.[0] ?? null;
+
+/** The one application that is neither approved nor rejected (ruling 14). */
+export const openApplication = (apps: ApplicationView[] | undefined) =>
+  apps?.find((a) => !CLOSED_STATUSES.includes(a.status)) ?? null;
+
+export const isPaid = (app: ApplicationView | null | undefined) => app?.paymentStatus === 'paid';
+
+export const submitApplication = (body: ApplicationFormRequest) =>
+  apiRequest<ApplicationView>('POST', APPLICATIONS_KEY, body);
+
+export const addMedicalCondition = (applicationId: string, condition: MedicalConditionInput) =>
+  apiRequest<{ id: string; icdCode: string | null; description: string }>(
+    'POST',
+    `${APPLICATIONS_KEY}/${applicationId}/medical-conditions`,
+    { icdCode: condition.icdCode || null, description: condition.description },
+  );
+
+/**
+ * Development Bypass and Simulate Payment Complete (ruling 10): marks the open application
+ * paid and queues the patient. The server refuses it in production (403).
+ */
+export function useBypassPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (args: { type: ApplicationType; amount: string }) =>
+      apiRequest<ApplicationView>('POST', APPLICATIONS_KEY, {
+        type: args.type,
+        amount: args.amount,
+        hasReducedFee: false,
+        paymentStatus: 'paid',
+        paymentId: 'dev-bypass',
+        status: 'payment_completed',
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/queue/status'] }),
+      ]),
+  });
+}

@@ -1,0 +1,209 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Eye, FileText, RefreshCw, Upload } from 'lucide-react';
+import { type DragEvent, useId, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { isMobileUserAgent } from '@/lib/upload';
+import { cn } from '@/lib/utils';
+import {
+  type CategoryDefinition,
+  formatKb,
+  MB,
+  tooLargeMessage,
+} from '../../../../shared/documents';
+import {
+  documentViewUrl,
+  invalidateDocumentLists,
+  type PatientDocument,
+  uploadPatientDocument,
+} from '../api/documents';
+import { acceptAttribute, isAcceptedType, typeList, typeSentence } from '../file-checks';
+import { DocumentStatusBadge } from './document-status-badge';
+
+interface CategoryCardProps {
+  definition: CategoryDefinition;
+  document: PatientDocument | undefined;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/**
+ * One document category in the upload center (patient-side.md §2.11): its status, the
+ * current file with View and Replace, or a drop zone; a progress bar while uploading.
+ */
+export function CategoryCard({ definition, document, headingLevel = 'h2' }: CategoryCardProps) {
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const mobile = isMobileUserAgent();
+  const ids = { title: useId(), hint: useId() };
+  const uploading = progress !== null;
+  const maxMb = definition.maxSize / MB;
+
+  async function upload(file: File) {
+    if (!isAcceptedType(file, definition.acceptedTypes)) {
+      toast({
+        title: 'Invalid file type',
+        description: `Please upload a ${typeSentence(definition.acceptedTypes)} file.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (file.size > definition.maxSize) {
+      toast({
+        title: 'File too large',
+        description: tooLargeMessage(definition.id),
+        variant: 'destructive',
+      });
+      return;
+    }
+    setProgress(0);
+    try {
+      await uploadPatientDocument(
+        { file, category: definition.id },
+        { onProgress: (p) => setProgress(p) },
+      );
+      await invalidateDocumentLists(queryClient);
+      toast({
+        title: 'Document uploaded successfully',
+        description: 'Your document has been submitted for review.',
+      });
+    } catch (error) {
+      toast({
+        title: 'Upload failed',
+        description: errorMessage(error, 'Failed to upload document'),
+        variant: 'destructive',
+      });
+    } finally {
+      setProgress(null);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !uploading) void upload(file);
+  };
+
+  const browse = () => inputRef.current?.click();
+
+  return (
+    <Card aria-labelledby={ids.title} role="group" className="flex flex-col">
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle as={headingLevel} id={ids.title} className="text-base">
+            {definition.name}
+          </CardTitle>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge variant={definition.required ? 'secondary' : 'outline'}>
+              {definition.required ? 'Required' : 'Optional'}
+            </Badge>
+            <DocumentStatusBadge status={document?.status ?? 'not_uploaded'} />
+          </div>
+        </div>
+        <CardDescription>{definition.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="mt-auto grid gap-3">
+        <input
+          ref={inputRef}
+          type="file"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label={`Choose a file for ${definition.name}`}
+          accept={
+            mobile
+              ? `image/*,${acceptAttribute(definition.acceptedTypes)}`
+              : acceptAttribute(definition.acceptedTypes)
+          }
+          {...(mobile ? { capture: 'environment' as const } : {})}
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+
+        {document && (
+          <div className="grid gap-2 rounded-md border border-border p-3">
+            <div className="flex items-start gap-2">
+              <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium break-all">{document.name}</p>
+                <p className="text-xs text-muted-foreground">
+                  {formatKb(document.size)} · Uploaded {formatDate(document.uploadedAt)}
+                </p>
+              </div>
+            </div>
+            {document.status === 'rejected' && document.reviewNote && (
+              <p className="text-sm text-destructive">Reviewer's note: {document.reviewNote}</p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline" size="sm">
+                <a href={documentViewUrl(document.id)} target="_blank" rel="noopener noreferrer">
+                  <Eye aria-hidden="true" />
+                  View
+                  <span className="sr-only"> {definition.name} (opens in a new tab)</span>
+                </a>
+              </Button>
+              <Button variant="outline" size="sm" onClick={browse} disabled={uploading}>
+                <RefreshCw aria-hidden="true" />
+                Replace
+                <span className="sr-only"> {definition.name}</span>
+              </Button>
+            </div>
+          </div>
+        )}
+
+        {!document && (
+          // The zone is a convenience for mouse users; the button does the same by keyboard.
+          // biome-ignore lint/a11y/noStaticElementInteractions: drag-and-drop target only
+          <div
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              'grid justify-items-center gap-2 rounded-md border-2 border-dashed border-input p-4 text-center',
+              dragging && 'border-primary bg-accent/20',
+            )}
+          >
+            <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
+            <p className="text-sm">
+              {mobile ? 'Take a photo or choose a file' : 'Drag and drop a file here, or'}
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={browse}
+              disabled={uploading}
+              aria-describedby={ids.hint}
+            >
+              {mobile ? 'Take Photo or Choose File' : 'Browse Files'}
+            </Button>
+            <p id={ids.hint} className="text-xs text-muted-foreground">
+              {typeList(definition.acceptedTypes)} · Max {maxMb}MB
+            </p>
+          </div>
+        )}
+
+        {uploading && (
+          <div className="grid gap-1" aria-live="polite">
+            <div className="flex justify-between text-xs">
+              <span>Uploading…</span>
+              <span>{progress}%</span>
+            </div>
+            <Progress value={progress} label={`Uploading ${definition.name}`} />
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

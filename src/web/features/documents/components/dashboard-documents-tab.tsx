@@ -1,0 +1,92 @@
+import { Eye, FileText } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { formatDate } from '@/lib/format';
+import {
+  CATEGORY_DEFINITIONS,
+  type DashboardDocumentType,
+  formatKb,
+  MAX_DOCUMENTS_PER_APPLICATION,
+} from '../../../../shared/documents';
+import type { ApplicationView } from '../../../../shared/schemas/application';
+import { type DashboardDocument, documentViewUrl, useApplicationDocuments } from '../api/documents';
+import { DocumentStatusBadge } from './document-status-badge';
+import { DASHBOARD_TYPE_LABELS, UploadDocumentDialog } from './upload-document-dialog';
+
+const typeLabel = (doc: DashboardDocument) =>
+  DASHBOARD_TYPE_LABELS[doc.type as DashboardDocumentType] ??
+  CATEGORY_DEFINITIONS[doc.category]?.name ??
+  doc.type;
+
+/** The dashboard's Documents tab (patient-side.md §2.8): count, upload dialog and list. */
+export function DashboardDocumentsTab({ application }: { application: ApplicationView | null }) {
+  const documents = useApplicationDocuments(application?.id);
+  const list = documents.data ?? [];
+
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <h2 className="text-lg font-semibold">Documents</h2>
+          <CardDescription>
+            <span className="font-semibold text-foreground">
+              {list.length}/{MAX_DOCUMENTS_PER_APPLICATION}
+            </span>{' '}
+            documents uploaded for your current application.
+          </CardDescription>
+        </div>
+        <UploadDocumentDialog applicationId={application?.id ?? null} count={list.length} />
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {!application ? (
+          <p className="text-sm text-muted-foreground">
+            No application yet. Documents can be added once you have started an application.
+          </p>
+        ) : documents.isPending ? (
+          <Spinner label="Loading documents" />
+        ) : documents.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to fetch documents
+          </p>
+        ) : list.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No documents uploaded yet.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {list.map((doc) => (
+              <li
+                key={doc.id}
+                className="flex flex-col gap-3 rounded-md border border-border p-3 sm:flex-row sm:items-center"
+              >
+                <FileText
+                  aria-hidden="true"
+                  className="hidden size-5 shrink-0 text-primary sm:block"
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium break-all">{doc.fileName}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {typeLabel(doc)} · {formatKb(doc.size)} · {formatDate(doc.uploadedAt)}
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <DocumentStatusBadge status={doc.status} />
+                  <Button asChild variant="outline" size="sm">
+                    <a href={documentViewUrl(doc.id)} target="_blank" rel="noopener noreferrer">
+                      <Eye aria-hidden="true" />
+                      View
+                      <span className="sr-only"> {doc.fileName} (opens in a new tab)</span>
+                    </a>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Button asChild variant="link" className="w-fit px-0">
+          <Link to="/patient/documents">Open the Document Upload Center</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { AlertTriangle, Lock, Send } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { BRAND_NAME } from '@/lib/brand';
+import { CATEGORY_DEFINITIONS, DOCUMENT_CATEGORIES } from '../../../../shared/documents';
+import { useApplicationDocumentStatus, usePatientDocuments } from '../api/documents';
+import { CategoryCard } from './category-card';
+
+export const UPLOAD_CENTER_CATEGORIES = DOCUMENT_CATEGORIES.map(
+  (c) => CATEGORY_DEFINITIONS[c],
+).filter((d) => d.inUploadCenter);
+
+/** /patient/documents: the Document Upload Center (patient-side.md §2.11). */
+export function DocumentsPage() {
+  const documents = usePatientDocuments();
+  const status = useApplicationDocumentStatus();
+  const byCategory = new Map((documents.data ?? []).map((d) => [d.category, d]));
+  const uploadedCount = UPLOAD_CENTER_CATEGORIES.filter((c) => byCategory.has(c.id)).length;
+  const missing = status.data?.missingCategories ?? [];
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+      <title>{`Document Upload Center | ${BRAND_NAME}`}</title>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold text-primary sm:text-3xl">Document Upload Center</h1>
+        <p className="text-muted-foreground">
+          Upload the documents the state requires with your application. The clinic reviews each
+          one.
+        </p>
+      </div>
+
+      {status.data?.requiresDocuments && (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div className="grid gap-1 text-sm">
+            <p className="font-semibold">Your application needs documents</p>
+            <p>Still missing: {missing.map((c) => CATEGORY_DEFINITIONS[c].name).join(', ')}.</p>
+          </div>
+        </div>
+      )}
+
+      {documents.isPending ? (
+        <div className="flex justify-center p-8">
+          <Spinner label="Loading your documents" />
+        </div>
+      ) : documents.isError ? (
+        <p role="alert" className="text-destructive">
+          Your documents could not be loaded. Please refresh the page.
+        </p>
+      ) : (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {UPLOAD_CENTER_CATEGORIES.map((definition) => (
+            <CategoryCard
+              key={definition.id}
+              definition={definition}
+              document={byCategory.get(definition.id)}
+            />
+          ))}
+        </div>
+      )}
+
+      <div className="flex flex-col gap-4 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-start gap-2 text-sm text-muted-foreground">
+          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          Documents are stored encrypted (AES-256-GCM) and are visible only to you and authorised
+          clinic staff.
+        </p>
+        <Button
+          disabled={uploadedCount === 0}
+          onClick={() =>
+            toast({
+              title: 'Documents Submitted',
+              description:
+                'Your documents are with the clinic for review. Follow their status on this page.',
+            })
+          }
+        >
+          <Send aria-hidden="true" />
+          Submit Documents for Review
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { Plus, Trash2 } from 'lucide-react';
+import {
+  type Control,
+  type FieldErrors,
+  type UseFormGetValues,
+  type UseFormRegister,
+  type UseFormSetValue,
+  useFieldArray,
+} from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { QUALIFYING_CONDITIONS } from '../../../../shared/icd-codes';
+import type { IntakeInput } from './intake-schema';
+
+interface ConditionsSectionProps {
+  control: Control<IntakeInput>;
+  register: UseFormRegister<IntakeInput>;
+  setValue: UseFormSetValue<IntakeInput>;
+  getValues: UseFormGetValues<IntakeInput>;
+  errors: FieldErrors<IntakeInput>;
+  disabled: boolean;
+}
+
+/** Repeatable condition rows; a row can go only while more than one remains (§5). */
+export function ConditionsSection({
+  control,
+  register,
+  setValue,
+  getValues,
+  errors,
+  disabled,
+}: ConditionsSectionProps) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'medicalConditions' });
+  const listError = errors.medicalConditions?.root?.message ?? errors.medicalConditions?.message;
+
+  return (
+    <div className="grid gap-4">
+      {fields.map((field, index) => {
+        const rowErrors = errors.medicalConditions?.[index];
+        const codeId = `condition-${index}-code`;
+        const descId = `condition-${index}-description`;
+        const descError = rowErrors?.description?.message;
+        const codeError = rowErrors?.icdCode?.message;
+        const code = register(`medicalConditions.${index}.icdCode`);
+        return (
+          <fieldset
+            key={field.id}
+            className="grid gap-3 rounded-md border border-border p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_auto] sm:items-start"
+          >
+            <legend className="px-1 text-sm font-medium">Condition {index + 1}</legend>
+            <Field id={codeId} label="ICD-10 Code (optional)" error={codeError}>
+              <Select
+                id={codeId}
+                disabled={disabled}
+                aria-invalid={codeError ? true : undefined}
+                aria-describedby={fieldDescribedBy(codeId, codeError)}
+                {...code}
+                onChange={(e) => {
+                  void code.onChange(e);
+                  // Choosing a code fills an empty description with its name.
+                  const chosen = QUALIFYING_CONDITIONS.find((c) => c.icdCode === e.target.value);
+                  if (chosen && !getValues(`medicalConditions.${index}.description`)?.trim())
+                    setValue(`medicalConditions.${index}.description`, chosen.description, {
+                      shouldValidate: true,
+                    });
+                }}
+              >
+                <option value="">No code selected</option>
+                {QUALIFYING_CONDITIONS.map((c) => (
+                  <option key={c.icdCode} value={c.icdCode}>
+                    {c.icdCode} — {c.description}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field id={descId} label="Condition Description" error={descError}>
+              <Input
+                id={descId}
+                disabled={disabled}
+                maxLength={300}
+                aria-invalid={descError ? true : undefined}
+                aria-describedby={fieldDescribedBy(descId, descError)}
+                {...register(`medicalConditions.${index}.description`)}
+              />
+            </Field>
+            {fields.length > 1 && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="justify-self-end text-destructive sm:mt-5 sm:justify-self-auto"
+                disabled={disabled}
+                onClick={() => remove(index)}
+                aria-label={`Remove condition ${index + 1}`}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            )}
+          </fieldset>
+        );
+      })}
+      {listError && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {listError}
+        </p>
+      )}
+      <Button
+        variant="outline"
+        className="w-fit"
+        disabled={disabled}
+        onClick={() => append({ icdCode: '', description: '' })}
+      >
+        <Plus aria-hidden="true" />
+        Add Another Condition
+      </Button>
+    </div>
+  );
+}

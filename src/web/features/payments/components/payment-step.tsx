@@ -1,0 +1,73 @@
+import { CheckCircle2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { openApplication, useApplications } from '@/features/applications/api/applications';
+import {
+  EligibilityNotice,
+  isEligible,
+  Notice,
+} from '@/features/patient/components/eligibility-notice';
+import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
+import type { CurrentUser } from '../../../../shared/schemas/auth';
+import type { PaymentResult } from '../api/payments';
+import { PaymentForm } from './payment-form';
+
+interface PaymentStepProps {
+  user: CurrentUser;
+  onPaid: (result: PaymentResult) => void;
+  /** What the "already paid" card offers next. */
+  paidActions: ReactNode;
+  showBypass?: boolean;
+  /** Inside the wizard: the notice takes the column's width. */
+  embedded?: boolean;
+}
+
+/**
+ * Pays the open application, or says it is paid (ruling 14: never a second charge), or
+ * explains why paying is not possible yet (a missing profile, ruling 19's Oklahoma address).
+ */
+export function PaymentStep({ user, onPaid, paidActions, showBypass, embedded }: PaymentStepProps) {
+  const applications = useApplications();
+
+  if (!isEligible(user)) return <EligibilityNotice user={user} action="payment" />;
+
+  if (applications.isPending)
+    return (
+      <div className="flex justify-center p-8">
+        <Spinner label="Loading your application" />
+      </div>
+    );
+
+  const open = openApplication(applications.data);
+  if (open?.paymentStatus === 'paid')
+    return (
+      <Notice
+        className={embedded ? 'max-w-none' : undefined}
+        icon={<CheckCircle2 aria-hidden="true" className="size-5 text-green-700" />}
+        title="Your consultation is paid"
+      >
+        <p>
+          {APPLICATION_TYPE_LABELS[open.type]}: ${open.amount} paid. There is nothing more to pay
+          for this application.
+        </p>
+        <div className="flex flex-wrap gap-3">{paidActions}</div>
+      </Notice>
+    );
+
+  return (
+    <PaymentForm
+      applicationId={open?.id ?? null}
+      defaults={
+        open
+          ? {
+              type: open.type,
+              hasReducedFee: open.hasReducedFee,
+              reducedFeeReason: open.reducedFeeReason,
+            }
+          : undefined
+      }
+      onPaid={onPaid}
+      showBypass={showBypass}
+    />
+  );
+}

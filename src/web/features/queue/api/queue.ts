@@ -1,0 +1,36 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, getJson } from '@/lib/api-client';
+import type { QueueStatusView } from '../../../../shared/queue';
+
+export const QUEUE_STATUS_KEY = '/api/queue/status';
+
+/** Polling is the fallback; the socket's 'queue-update' sets the data directly. */
+export const QUEUE_POLL_DASHBOARD_MS = 30_000;
+export const QUEUE_POLL_QUEUE_PAGE_MS = 15_000;
+
+export const queueStatusQuery = () =>
+  queryOptions({
+    queryKey: [QUEUE_STATUS_KEY],
+    queryFn: () => getJson<QueueStatusView | null>(QUEUE_STATUS_KEY),
+  });
+
+export function useQueueStatus(pollMs: number | false = false) {
+  return useQuery({ ...queueStatusQuery(), refetchInterval: pollMs });
+}
+
+export function useJoinQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (applicationId: string) =>
+      apiRequest<QueueStatusView | null>('POST', '/api/queue/join', { applicationId }),
+    onSuccess: (status) => queryClient.setQueryData([QUEUE_STATUS_KEY], status),
+  });
+}
+
+export function useLeaveQueue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>('POST', '/api/queue/leave'),
+    onSuccess: () => queryClient.setQueryData([QUEUE_STATUS_KEY], null),
+  });
+}

@@ -1,0 +1,271 @@
+import { LayoutDashboard, LogOut, RefreshCw, UserX, Video } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { openApplication, useApplications } from '@/features/applications/api/applications';
+import { useAuth } from '@/features/auth/api/session';
+import { useActiveCallRoom, videoCallPath } from '@/features/realtime/call-room';
+import { useConnectionState, usePatientRealtime } from '@/features/realtime/use-patient-realtime';
+import { errorMessage } from '@/lib/api-client';
+import { BRAND_NAME } from '@/lib/brand';
+import type { QueueStatusView } from '../../../../shared/queue';
+import {
+  QUEUE_POLL_QUEUE_PAGE_MS,
+  useJoinQueue,
+  useLeaveQueue,
+  useQueueStatus,
+} from '../api/queue';
+import { ConnectionIndicator } from './connection-indicator';
+import {
+  ApplicationDetailsCard,
+  HelpCard,
+  SystemRequirementsCard,
+  WaitCard,
+} from './queue-info-cards';
+import { QueueStatusCard } from './queue-status-card';
+
+const READY_TOAST_KEY = 'consultation-ready-toast';
+
+/** /patient/queue (patient-side.md §2.9, §4): live by socket, polled every 15 s as a fallback. */
+export function QueuePage() {
+  const { user } = useAuth();
+  usePatientRealtime(user?.email);
+  const connection = useConnectionState();
+  const queue = useQueueStatus(QUEUE_POLL_QUEUE_PAGE_MS);
+  const applications = useApplications();
+  const room = useActiveCallRoom();
+  const status = queue.data ?? null;
+  useQueueNotices(status, queue.isError);
+
+  if (!user || queue.isPending) return <FullPageSpinner label="Loading your queue status" />;
+  const callPath = room ? videoCallPath(room, user.firstName) : null;
+  const application =
+    applications.data?.find((a) => a.id === status?.applicationId) ??
+    openApplication(applications.data);
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
+      <title>{`Consultation Queue | ${BRAND_NAME}`}</title>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold text-primary sm:text-3xl">Consultation Queue</h1>
+          <p className="text-muted-foreground">Wait here for your video consultation.</p>
+        </div>
+        <ConnectionIndicator state={connection} />
+      </div>
+
+      {status ? (
+        // One order for every width (reading order = visual order): on a phone the actions
+        // follow the status; on a wide screen they sit beside it.
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <QueueStatusCard status={status} callPath={callPath} />
+          <QuickActions
+            status={status}
+            callPath={callPath}
+            refreshing={queue.isFetching}
+            onRefresh={() => void queue.refetch()}
+          />
+          <ApplicationDetailsCard application={application} />
+          <WaitCard status={status} />
+          <SystemRequirementsCard onTest={openVideoTest} />
+          <HelpCard />
+        </div>
+      ) : (
+        <NotInQueue
+          canJoin={
+            application?.paymentStatus === 'paid' && application.status === 'payment_completed'
+              ? application.id
+              : null
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/** "Test Video System" opens the patient video screen in its own window (§2.9). */
+function openVideoTest() {
+  window.open('/patient/video-consultation', 'video-test', 'noopener,width=1200,height=800');
+}
+
+/** The load-failure toast and the once-only "Consultation Ready" toast (§4, §8). */
+function useQueueNotices(status: QueueStatusView | null, failed: boolean) {
+  const failureShown = useRef(false);
+  useEffect(() => {
+    if (!failed) {
+      failureShown.current = false;
+      return;
+    }
+    if (failureShown.current) return;
+    failureShown.current = true;
+    toast({
+      title: 'Queue Status Unavailable',
+      description: 'Unable to load your queue status. Please refresh the page.',
+      variant: 'destructive',
+    });
+  }, [failed]);
+
+  useEffect(() => {
+    if (status?.status !== 'in_consultation') return;
+    try {
+      if (sessionStorage.getItem(READY_TOAST_KEY) === status.id) return;
+      sessionStorage.setItem(READY_TOAST_KEY, status.id);
+    } catch {
+      // Without storage the toast may repeat on a reload; that is all.
+    }
+    toast({
+      title: 'Consultation Ready',
+      description: 'Your physician is ready. Join the video call now.',
+    });
+  }, [status?.status, status?.id]);
+}
+
+interface QuickActionsProps {
+  status: QueueStatusView;
+  callPath: string | null;
+  refreshing: boolean;
+  onRefresh: () => void;
+}
+
+function QuickActions({ status, callPath, refreshing, onRefresh }: QuickActionsProps) {
+  const leave = useLeaveQueue();
+  // mutateAsync: this card unmounts as soon as the entry is gone; the toast still shows.
+  const onLeave = () =>
+    leave.mutateAsync().then(
+      (result) => toast({ title: 'Left Queue', description: result.message }),
+      (error: unknown) =>
+        toast({
+          title: 'Could not leave the queue',
+          description: errorMessage(error, 'Please try again.'),
+          variant: 'destructive',
+        }),
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <Button
+          variant="outline"
+          className="justify-start"
+          onClick={onRefresh}
+          disabled={refreshing}
+        >
+          <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
+          Refresh Status
+        </Button>
+        {callPath ? (
+          <Button asChild className="justify-start">
+            <Link to={callPath}>
+              <Video aria-hidden="true" />
+              Join Video Call
+            </Link>
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            className="justify-start"
+            disabled
+            aria-describedby="queue-join-hint"
+          >
+            <Video aria-hidden="true" />
+            Join Video Call
+          </Button>
+        )}
+        {!callPath && (
+          <p id="queue-join-hint" className="-mt-2 text-xs text-muted-foreground">
+            Available once your physician starts the call.
+          </p>
+        )}
+        <Button asChild variant="outline" className="justify-start">
+          <Link to="/patient/dashboard">
+            <LayoutDashboard aria-hidden="true" />
+            Dashboard
+          </Link>
+        </Button>
+        {status.status === 'waiting' && (
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button
+                variant="outline"
+                className="justify-start text-destructive"
+                disabled={leave.isPending}
+              >
+                <LogOut aria-hidden="true" />
+                Leave Queue
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Leave the queue?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  You will lose your place in line. Your payment stays on your application, and you
+                  can join the queue again later.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Stay in Queue</AlertDialogCancel>
+                <AlertDialogAction onClick={onLeave}>Leave Queue</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** No queue entry (§8 No queue position), with a way back in for a paid application. */
+function NotInQueue({ canJoin }: { canJoin: string | null }) {
+  const join = useJoinQueue();
+  return (
+    <Card className="mx-auto w-full max-w-xl text-center">
+      <CardHeader className="items-center">
+        <UserX aria-hidden="true" className="size-10 text-muted-foreground" />
+        <CardTitle>Not in Queue</CardTitle>
+        <CardDescription>
+          You don't currently have an active position in the consultation queue.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild variant={canJoin ? 'outline' : 'default'}>
+          <Link to="/patient/dashboard">Return to Dashboard</Link>
+        </Button>
+        {canJoin && (
+          <Button
+            disabled={join.isPending}
+            onClick={() =>
+              join.mutateAsync(canJoin).then(
+                () => toast({ title: 'Joined Queue', description: 'You are back in line.' }),
+                (error: unknown) =>
+                  toast({
+                    title: 'Could not join the queue',
+                    description: errorMessage(error, 'Please try again.'),
+                    variant: 'destructive',
+                  }),
+              )
+            }
+          >
+            Join Queue
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

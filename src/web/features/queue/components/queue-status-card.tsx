@@ -1,0 +1,123 @@
+import { CheckCircle2, Clock, Hourglass, Video } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { useNow } from '@/lib/use-now';
+import { type QueueStatusView, queueProgress } from '../../../../shared/queue';
+
+interface QueueStatusCardProps {
+  status: QueueStatusView;
+  /** Where Join Video Call goes; null while no room is open. */
+  callPath: string | null;
+}
+
+/** Position, wait, progress and time in queue, by status (patient-side.md §4 Queue states). */
+export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
+  const now = useNow(1000);
+  const minutesInQueue = Math.max(0, Math.floor((now - Date.parse(status.joinedAt)) / 60_000));
+  const waiting = status.status === 'waiting';
+  const ready = status.status === 'admitted' || status.status === 'in_consultation';
+  const completed = status.status === 'completed';
+
+  return (
+    <Card className={ready ? 'border-green-600' : undefined}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>Queue Status</CardTitle>
+          {waiting && (
+            <Badge variant="warning">
+              <Hourglass aria-hidden="true" className="size-3" />
+              Waiting in Queue
+            </Badge>
+          )}
+          {ready && (
+            <Badge variant="success">
+              <Video aria-hidden="true" className="size-3" />
+              Ready for Consultation
+            </Badge>
+          )}
+          {completed && (
+            <Badge variant="secondary">
+              <CheckCircle2 aria-hidden="true" className="size-3" />
+              Consultation Completed
+            </Badge>
+          )}
+        </div>
+        {waiting && (
+          <CardDescription>Your place updates live as patients ahead are seen.</CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {waiting && (
+          <>
+            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+              <div className="rounded-md bg-muted p-3">
+                <dt className="text-xs text-muted-foreground">Your Position</dt>
+                <dd className="text-3xl font-bold text-primary" data-testid="queue-position">
+                  #{status.position}
+                </dd>
+              </div>
+              <div className="rounded-md bg-muted p-3">
+                <dt className="text-xs text-muted-foreground">Estimated Wait</dt>
+                <dd className="text-3xl font-bold">
+                  {status.estimatedWaitTime}
+                  <span className="ml-1 text-base font-medium">min</span>
+                </dd>
+              </div>
+              <div className="col-span-2 rounded-md bg-muted p-3 sm:col-span-1">
+                <dt className="text-xs text-muted-foreground">Time in Queue</dt>
+                <dd className="flex items-baseline gap-1 text-3xl font-bold">
+                  <Clock aria-hidden="true" className="size-5 self-center text-muted-foreground" />
+                  {minutesInQueue}
+                  <span className="text-base font-medium">min</span>
+                </dd>
+              </div>
+            </dl>
+            <div className="grid gap-1">
+              <div className="flex justify-between text-sm">
+                <span>Queue progress</span>
+                <span>{queueProgress(status.position)}%</span>
+              </div>
+              <Progress
+                value={queueProgress(status.position)}
+                label="Queue progress"
+                barClassName="bg-secondary"
+              />
+            </div>
+          </>
+        )}
+
+        {ready && (
+          <div className="grid gap-3">
+            <p>
+              {status.status === 'in_consultation'
+                ? 'Your physician is ready for you. Join the video call now.'
+                : 'You have been admitted. Your physician will open the video room in a moment.'}
+            </p>
+            {callPath ? (
+              <Button asChild size="lg" className="w-full sm:w-fit">
+                <Link to={callPath}>
+                  <Video aria-hidden="true" />
+                  Join Consultation
+                </Link>
+              </Button>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                The join button appears here as soon as your physician opens the room.
+              </p>
+            )}
+          </div>
+        )}
+
+        {completed && (
+          <p>
+            Your consultation is complete. The physician's recommendation follows; your dashboard
+            shows when it is approved.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

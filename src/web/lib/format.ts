@@ -1,0 +1,19 @@
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A timestamp (ISO) as a date in the browser's time zone: "Jan 5, 2026". */
+export const formatDate = (iso: string | null | undefined) =>
+  iso ? dateFormat.format(new Date(iso)) : '—';
+
+/** "Jan 5, 3:04 PM" */
+export const formatDateTime = (iso: string | null | undefined) =>
+  iso ? dateTimeFormat.format(new Date(iso)) : '—';
