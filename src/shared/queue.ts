@@ -29,6 +29,8 @@ export const QueueStatusSchema = z.object({
   joinedAt: z.string(),
   applicationId: z.string(),
   admitted: z.boolean(),
+  /** The measured average the estimate uses (15 until there is data). */
+  averageConsultationMinutes: z.number(),
 });
 export type QueueStatusView = z.infer<typeof QueueStatusSchema>;
 

@@ -5,6 +5,7 @@ export const PATIENT_ENDPOINTS = [
   { method: 'GET', path: '/api/applications/:id' },
   { method: 'GET', path: '/api/applications/:id/documents' },
   { method: 'POST', path: '/api/applications/:id/medical-conditions' },
+  { method: 'DELETE', path: '/api/applications/:id/medical-conditions/:conditionId' },
   { method: 'GET', path: '/api/documents/:id' },
   { method: 'POST', path: '/api/documents/upload' },
   { method: 'GET', path: '/api/patient/application-status' },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { medicalConditions } from '../../db/schema/index.js';
+import { applications, medicalConditions } from '../../db/schema/index.js';
 import { auditRows, goodPayment } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
@@ -280,5 +280,32 @@ describe('POST /api/applications/:id/medical-conditions', () => {
     );
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Application not found');
+  });
+});
+
+describe('DELETE /api/applications/:id/medical-conditions/:conditionId', () => {
+  it('removes a condition from the open application, only the owner’s, only while open', async () => {
+    const patient = await withOpenApplication();
+    const url = `/api/applications/${patient.applicationId}/medical-conditions`;
+    const kept = (
+      await patient.client.post(url, { icdCode: 'G89.29', description: 'Chronic pain' })
+    ).json();
+    const gone = (
+      await patient.client.post(url, { icdCode: 'R11.0', description: 'Severe nausea' })
+    ).json();
+
+    const other = await withOpenApplication();
+    expect((await other.client.delete(`${url}/${gone.id}`)).statusCode).toBe(404);
+    expect((await patient.client.delete(`${url}/${gone.id}`)).statusCode).toBe(204);
+    expect((await patient.client.delete(`${url}/${gone.id}`)).statusCode).toBe(404);
+    expect((await conditionsOf(patient.applicationId)).map((c) => c.id)).toEqual([kept.id]);
+
+    await t.app.ctx.db
+      .update(applications)
+      .set({ status: 'approved' })
+      .where(eq(applications.id, patient.applicationId));
+    const closed = await patient.client.delete(`${url}/${kept.id}`);
+    expect(closed.statusCode).toBe(409);
+    expect((await conditionsOf(patient.applicationId)).map((c) => c.id)).toEqual([kept.id]);
   });
 });

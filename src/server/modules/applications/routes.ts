@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -190,6 +190,42 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
       return reply
         .status(201)
         .send({ id: row.id, icdCode: row.icdCode, description: row.description });
+    },
+  );
+
+  // A condition removed from the intake form is removed from the open application too.
+  app.delete(
+    '/api/applications/:id/medical-conditions/:conditionId',
+    {
+      ...patientOnly,
+      schema: { params: Id.extend({ conditionId: z.uuid('Condition not found') }) },
+    },
+    async (request, reply) => {
+      const patient = currentPatient(request);
+      await ctx.db.transaction(async (tx) => {
+        await lockPatient(tx, patient.id);
+        const application = await findOwnApplication(tx, patient.id, request.params.id);
+        if (isClosedStatus(application.status))
+          throw new AppError('CONFLICT', 'This application is closed');
+        const removed = await tx
+          .delete(medicalConditions)
+          .where(
+            and(
+              eq(medicalConditions.id, request.params.conditionId),
+              eq(medicalConditions.applicationId, application.id),
+            ),
+          )
+          .returning({ id: medicalConditions.id });
+        if (removed.length === 0) throw new AppError('NOT_FOUND', 'Condition not found');
+        await audit(tx, {
+          actor: { id: patient.userId, role: 'patient' },
+          action: 'application.remove_condition',
+          targetType: 'application',
+          targetId: application.id,
+          ip: request.ip,
+        });
+      });
+      return reply.status(204).send();
     },
   );
 }

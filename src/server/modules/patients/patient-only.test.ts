@@ -43,7 +43,7 @@ const profileUpdate = () => {
 };
 
 /** A request the owner may make, and the status it answers the owner. */
-const REQUESTS: Record<Key, { prepare: () => Prepared; ok: number }> = {
+const REQUESTS: Record<Key, { prepare: () => Prepared | Promise<Prepared>; ok: number }> = {
   'GET /api/applications': { prepare: () => ({ url: '/api/applications' }), ok: 200 },
   'POST /api/applications': {
     prepare: () => ({ url: '/api/applications', payload: { type: 'new' } }),
@@ -63,6 +63,19 @@ const REQUESTS: Record<Key, { prepare: () => Prepared; ok: number }> = {
       payload: { icdCode: 'G89.29', description: 'Chronic pain' },
     }),
     ok: 201,
+  },
+  'DELETE /api/applications/:id/medical-conditions/:conditionId': {
+    // A fresh condition each time, so the owner's delete has something to remove.
+    prepare: async () => {
+      const added = await owner.client.post(
+        `/api/applications/${owner.application.id}/medical-conditions`,
+        { icdCode: 'R11.0', description: 'Severe nausea' },
+      );
+      return {
+        url: `/api/applications/${owner.application.id}/medical-conditions/${added.json().id}`,
+      };
+    },
+    ok: 204,
   },
   'GET /api/documents/:id': {
     prepare: () => ({ url: `/api/documents/${owner.application.id}` }),
@@ -188,7 +201,7 @@ describe.each(PATIENT_ENDPOINTS)('$method $path', (endpoint) => {
       });
       expect([200, 201]).toContain(join.statusCode);
     }
-    const { url, payload } = prepare();
+    const { url, payload } = await prepare();
     const before = role === 'patient' ? null : await state();
     const res = await clientFor(role).request({
       method: endpoint.method,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueEntries } from '../../db/schema/index.js';
+import { applications, queueEntries } from '../../db/schema/index.js';
 import { auditRows } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
@@ -146,6 +146,26 @@ describe('positions and estimates with many patients', () => {
     expect(await statusOf(line[2]!)).toMatchObject({ position: 2, estimatedWaitTime: 30 });
     expect(await statusOf(line[24]!)).toMatchObject({ position: 24, estimatedWaitTime: 23 * 30 });
     expect(t.app.ctx.queue.averageConsultationMinutes).toBe(30);
+    expect(await statusOf(line[2]!)).toMatchObject({ averageConsultationMinutes: 30 });
     expect(await statusOf(done)).toMatchObject({ status: 'completed', position: 0 });
+  });
+
+  it('a patient seen once cannot join again with the same application', async () => {
+    const seen = await paidPatient(t.app);
+    const [entry] = await queueEntriesOf(t.app, seen.patientId);
+    await t.app.ctx.db
+      .update(queueEntries)
+      .set({ status: 'completed', completedAt: new Date() })
+      .where(eq(queueEntries.id, entry!.id));
+    // The consultation moved the application on (in_review), as starting one does.
+    await t.app.ctx.db
+      .update(applications)
+      .set({ status: 'in_review' })
+      .where(eq(applications.id, seen.application.id));
+    t.app.ctx.queue.invalidate();
+    const res = await seen.client.post('/api/queue/join', { applicationId: seen.application.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Please complete payment before joining the queue');
+    expect(await queueEntriesOf(t.app, seen.patientId)).toHaveLength(1);
   });
 });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { JoinQueueSchema } from '../../../shared/queue.js';
-import { isClosedStatus } from '../../../shared/schemas/application.js';
 import type { AppContext } from '../../context.js';
 import { requireRole } from '../../plugins/auth.js';
 import { findOwnApplication } from '../applications/service.js';
@@ -24,7 +23,9 @@ export async function queueRoutes(fastify: FastifyInstance, ctx: AppContext) {
         return joinQueue(tx, {
           patientId: patient.id,
           applicationId: application.id,
-          paid: application.paymentStatus === 'paid' && !isClosedStatus(application.status),
+          // Paid and not yet seen: a consultation moves the status on, and a second one needs a
+          // new application.
+          paid: application.paymentStatus === 'paid' && application.status === 'payment_completed',
           actor: { id: patient.userId, role: 'patient' },
           ip: request.ip,
         });

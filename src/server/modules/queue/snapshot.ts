@@ -148,6 +148,7 @@ export class QueueSnapshot {
           joinedAt: row.joinedAt.toISOString(),
           applicationId: row.applicationId,
           admitted: !waiting,
+          averageConsultationMinutes: this.averageMinutes,
         },
       });
     }

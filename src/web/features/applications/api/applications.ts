@@ -39,6 +39,12 @@ export const addMedicalCondition = (applicationId: string, condition: MedicalCon
     { icdCode: condition.icdCode || null, description: condition.description },
   );
 
+export const removeMedicalCondition = (applicationId: string, conditionId: string) =>
+  apiRequest<null>(
+    'DELETE',
+    `${APPLICATIONS_KEY}/${applicationId}/medical-conditions/${conditionId}`,
+  );
+
 /**
  * Development Bypass and Simulate Payment Complete (ruling 10): marks the open application
  * paid and queues the patient. The server refuses it in production (403).

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   APPLICATIONS_KEY,
   addMedicalCondition,
+  removeMedicalCondition,
   submitApplication,
 } from '@/features/applications/api/applications';
 import { invalidateDocumentLists, uploadPatientDocument } from '@/features/documents/api/documents';
@@ -42,6 +43,11 @@ async function submitIntake({ values, amount, proofFile }: SubmitIntakeArgs) {
     ...(amount ? { amount } : {}),
   });
 
+  // The form is the list: rows removed from it leave the application, new rows join it.
+  const wanted = new Set(medicalConditions.filter((c) => c.description.trim()).map(conditionKey));
+  for (const existing of application.medicalConditions)
+    if (!wanted.has(conditionKey(existing)))
+      await removeMedicalCondition(application.id, existing.id);
   const present = new Set(application.medicalConditions.map(conditionKey));
   for (const condition of medicalConditions) {
     if (!condition.description.trim() || present.has(conditionKey(condition))) continue;

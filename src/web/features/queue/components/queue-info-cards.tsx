@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { BUSINESS_HOURS, SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { formatDate } from '@/lib/format';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
-import { DEFAULT_CONSULTATION_MINUTES, type QueueStatusView } from '../../../../shared/queue';
+import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 
 // The queue page's supporting cards (patient-side.md §2.9).
@@ -130,16 +130,10 @@ export function HelpCard() {
   );
 }
 
-/**
- * The wait card. The average consultation is read back from the server's estimate
- * (wait = people ahead × average ÷ doctors on duty); with nobody ahead it is the default.
- */
+/** The wait card, with the clinic's measured average consultation length. */
 export function WaitCard({ status }: { status: QueueStatusView }) {
   const ahead = Math.max(0, status.position - 1);
-  const average =
-    ahead > 0 && status.estimatedWaitTime > 0
-      ? Math.max(1, Math.round(status.estimatedWaitTime / ahead))
-      : DEFAULT_CONSULTATION_MINUTES;
+  const average = status.averageConsultationMinutes;
   return (
     <Card>
       <CardHeader>
