@@ -6,7 +6,7 @@ export default defineConfig({
     globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
