@@ -84,7 +84,7 @@ export async function ensureMeetings(
 
 export async function findMeeting(db: Executor, meetingId: string): Promise<MeetingRow> {
   const [row] = await db.select().from(meetings).where(eq(meetings.id, meetingId)).limit(1);
-  if (!row || row.status !== 'active') throw new AppError('NOT_FOUND', 'Meeting not found');
+  if (row?.status !== 'active') throw new AppError('NOT_FOUND', 'Meeting not found');
   return row;
 }
 
