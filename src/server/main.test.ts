@@ -40,7 +40,7 @@ describe('server entry point', () => {
     const { child, output } = startServer({ PORT: port, DATA_DIR: dataDir });
     const done = exited(child);
     let health: Response | undefined;
-    for (let i = 0; i < 120 && !health; i++) {
+    for (let i = 0; i < 360 && !health; i++) {
       await new Promise((r) => setTimeout(r, 250));
       health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
     }
@@ -49,5 +49,5 @@ describe('server entry point', () => {
     child.kill('SIGTERM');
     expect(await done).toBe(0);
     expect(output()).toContain('shutting down');
-  }, 60_000);
+  }, 120_000);
 });
