@@ -11,8 +11,7 @@ const auth = {
 const legal = () => import('@/features/legal/components/legal-pages');
 const patient = () => import('@/features/patient/components/patient-placeholder-pages');
 const video = () => import('@/features/video/components/video-placeholder-pages');
-const operations = () => import('@/features/operations/components/operations-placeholder-pages');
-const adminExtra = () => import('@/features/admin-dashboard/components/admin-placeholder-pages');
+const operations = () => import('@/features/operations/components/operations-pages');
 
 export const LoginPage = lazyPage(auth.login, 'LoginPage');
 export const AuthPage = lazyPage(auth.auth, 'AuthPage');
@@ -58,14 +57,23 @@ export const AdminUsersPage = lazyPage(
   () => import('@/features/admin-users/components/admin-users-page'),
   'AdminUsersPage',
 );
-export const AdminDocumentsPage = lazyPage(adminExtra, 'AdminDocumentsPage');
-export const AdminConsultationPage = lazyPage(adminExtra, 'AdminConsultationPage');
+export const AdminDocumentsPage = lazyPage(
+  () => import('@/features/staff-documents/components/admin-documents-page'),
+  'AdminDocumentsPage',
+);
+export const AdminConsultationPage = lazyPage(
+  () => import('@/features/consultation/components/consultation-page'),
+  'AdminConsultationPage',
+);
 export const AutomatedOperationsPage = lazyPage(operations, 'AutomatedOperationsPage');
 export const ProductionOperationsPage = lazyPage(operations, 'ProductionOperationsPage');
 
 export const VideoCallPage = lazyPage(video, 'VideoCallPage');
 export const VideoSessionsPage = lazyPage(video, 'VideoSessionsPage');
-export const VideoDemoPage = lazyPage(video, 'VideoDemoPage');
+export const VideoDemoPage = lazyPage(
+  () => import('@/features/device-check/components/video-demo-page'),
+  'VideoDemoPage',
+);
 export const PatientVideoConsultationPage = lazyPage(video, 'PatientVideoConsultationPage');
 export const AdminVideoConsultationPage = lazyPage(video, 'AdminVideoConsultationPage');
 export const DoctorVideoConsultationPage = lazyPage(video, 'DoctorVideoConsultationPage');

@@ -6,7 +6,13 @@ import { Button } from './button';
 import { Spinner } from './spinner';
 
 /** A list or panel that is loading. */
-export function LoadingState({ label = 'Loading', className }: { label?: string; className?: string }) {
+export function LoadingState({
+  label = 'Loading',
+  className,
+}: {
+  label?: string;
+  className?: string;
+}) {
   return (
     <div className={cn('flex justify-center py-8', className)}>
       <Spinner label={label} />

@@ -1,10 +1,21 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** The scroll wrapper keeps a wide table from breaking a 360 px layout. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+/**
+ * The scroll wrapper keeps a wide table from breaking a 360 px layout. With `scrollLabel` the
+ * wrapper is a named, focusable region, so keyboard users can scroll it too (axe:
+ * scrollable-region-focusable).
+ */
+export function Table({
+  className,
+  scrollLabel,
+  ...props
+}: ComponentProps<'table'> & { scrollLabel?: string }) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className="relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+      {...(scrollLabel ? { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 } : {})}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -35,7 +35,11 @@ const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: '
 /** A dollar string from the server ("1234.50") as "$1,234.50". */
 export const formatDollars = (amount: string) => currency.format(Number(amount));
 
-const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A calendar day (YYYY-MM-DD, the clinic's) as "Jan 5"; no time zone shift. */
 export const formatDay = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));

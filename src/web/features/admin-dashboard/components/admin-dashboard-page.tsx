@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { UserManagement } from '@/features/admin-users/components/user-management';
 import { useAuth } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/use-logout';
+import { FollowUpTab, hasFollowUpTab } from '@/features/follow-up/components/follow-up-tabs';
 import { BRAND_NAME } from '@/lib/brand';
 import {
   isAdminRole,
@@ -22,6 +23,7 @@ import type { CurrentUser } from '../../../../shared/schemas/auth';
 import { ComingTab } from './coming-tab';
 import { DASHBOARD_TABS } from './dashboard-tabs';
 import { RolePreviewSelect } from './role-preview-select';
+import { hasStaffTab, StaffTab } from './staff-tabs';
 
 export function AdminDashboardPage() {
   const { user } = useAuth();
@@ -93,6 +95,15 @@ function AdminDashboard({ user }: { user: CurrentUser }) {
             <TabsContent key={permission} value={permission}>
               {permission === 'users' ? (
                 <UserManagement actor={user} />
+              ) : hasFollowUpTab(permission) ? (
+                <FollowUpTab permission={permission} />
+              ) : hasStaffTab(permission) ? (
+                <StaffTab
+                  permission={permission}
+                  onOpenAnalytics={
+                    tabs.includes('analytics') ? () => setTab('analytics') : undefined
+                  }
+                />
               ) : (
                 <ComingTab permission={permission} />
               )}

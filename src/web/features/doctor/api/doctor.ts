@@ -18,7 +18,10 @@ export const useDoctorStats = () =>
   useQuery<DoctorStats>({ queryKey: [DOCTOR_STATS_KEY], refetchInterval: DOCTOR_REFETCH_MS });
 
 export const useDoctorQueue = () =>
-  useQuery<DoctorQueueEntry[]>({ queryKey: [DOCTOR_QUEUE_KEY], refetchInterval: DOCTOR_REFETCH_MS });
+  useQuery<DoctorQueueEntry[]>({
+    queryKey: [DOCTOR_QUEUE_KEY],
+    refetchInterval: DOCTOR_REFETCH_MS,
+  });
 
 export const useDoctorConsultations = (scope: 'active' | 'today', enabled = true) =>
   useQuery<DoctorConsultation[]>({

@@ -1,9 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type {
-  DoctorConsultation,
-  DoctorQueueEntry,
-} from '../../../../shared/schemas/operations';
+import type { DoctorConsultation, DoctorQueueEntry } from '../../../../shared/schemas/operations';
 import { consultationPath } from '../../consultation/consultation-path';
 import {
   invalidateLifecycle,

@@ -66,7 +66,7 @@ export function ConsultationsTab({ scope }: { scope: 'active' | 'today' }) {
         ) : list.data.length === 0 ? (
           <EmptyState title={copy.empty} />
         ) : (
-          <Table className="min-w-[640px]">
+          <Table className="min-w-[640px]" scrollLabel={copy.title}>
             <TableCaption className="sr-only">{copy.title}</TableCaption>
             <TableHeader>
               <TableRow>

@@ -26,7 +26,7 @@ export function DoctorDashboardPage() {
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <title>{`Doctor Dashboard | ${BRAND_NAME}`}</title>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="grid gap-1">
+        <div className="grid grid-cols-1 gap-1">
           <h1 className="text-2xl font-bold text-primary sm:text-3xl">Doctor Dashboard</h1>
           <p className="text-sm break-all text-muted-foreground">
             Dr. {user.firstName} {user.lastName} · {user.email}

@@ -2,7 +2,11 @@ import type { ConnectionState } from '@/lib/socket';
 import { cn } from '@/lib/utils';
 
 const LOOK: Record<ConnectionState, { label: string; dot: string; hint: string }> = {
-  connected: { label: 'Online', dot: 'bg-green-600', hint: 'On duty: patients can be admitted to you' },
+  connected: {
+    label: 'Online',
+    dot: 'bg-green-600',
+    hint: 'On duty: patients can be admitted to you',
+  },
   connecting: { label: 'Connecting…', dot: 'bg-amber-500', hint: 'Opening the live connection' },
   lost: { label: 'Offline', dot: 'bg-red-600', hint: 'Live connection lost; retrying' },
 };
@@ -11,7 +15,11 @@ const LOOK: Record<ConnectionState, { label: string; dot: string; hint: string }
 export function OnlineIndicator({ state }: { state: ConnectionState }) {
   const look = LOOK[state];
   return (
-    <span role="status" className="inline-flex items-center gap-2 text-sm font-medium" title={look.hint}>
+    <span
+      role="status"
+      className="inline-flex items-center gap-2 text-sm font-medium"
+      title={look.hint}
+    >
       <span aria-hidden="true" className={cn('size-2.5 rounded-full', look.dot)} />
       {look.label}
       <span className="sr-only">: {look.hint}</span>

@@ -51,7 +51,7 @@ export function QueueTab() {
             Patients appear here when they have paid and joined the queue.
           </EmptyState>
         ) : (
-          <Table className="min-w-[640px]">
+          <Table className="min-w-[640px]" scrollLabel="Current queue">
             <TableCaption className="sr-only">Current queue</TableCaption>
             <TableHeader>
               <TableRow>

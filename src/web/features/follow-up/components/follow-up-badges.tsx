@@ -4,12 +4,14 @@ import type {
   ConsultationStatusRecord,
 } from '../../../../shared/schemas/follow-up';
 
-const STATUS: Record<ConsultationStatus, { label: string; variant: 'outline' | 'warning' | 'success' }> =
-  {
-    completed: { label: 'Completed', variant: 'outline' },
-    collecting: { label: 'Collecting documents', variant: 'warning' },
-    documents_collected: { label: 'Documents collected', variant: 'success' },
-  };
+const STATUS: Record<
+  ConsultationStatus,
+  { label: string; variant: 'outline' | 'warning' | 'success' }
+> = {
+  completed: { label: 'Completed', variant: 'outline' },
+  collecting: { label: 'Collecting documents', variant: 'warning' },
+  documents_collected: { label: 'Documents collected', variant: 'success' },
+};
 
 export function ConsultationStatusBadge({ status }: { status: ConsultationStatus }) {
   const { label, variant } = STATUS[status];

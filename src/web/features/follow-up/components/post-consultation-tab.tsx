@@ -6,13 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import type {
   ConsultationStatusRecord,
   PostConsultationTask,
 } from '../../../../shared/schemas/follow-up';
 import { useConsultationStatuses, usePostConsultationTasks } from '../api/follow-up';
-import { ConsultationStatusBadge, OutcomeBadge } from './follow-up-badges';
 import { FollowUpActions } from './follow-up-actions';
+import { ConsultationStatusBadge, OutcomeBadge } from './follow-up-badges';
 
 // staff-and-video.md §2 Post-Consultation: completed consultations needing document
 // collection, with contact details, Call Patient and Mark Documents Collected (ruling 3).
@@ -28,8 +29,8 @@ export function PostConsultationTab() {
         <div className="grid gap-1.5">
           <h2 className="text-lg font-semibold">Post-Consultation</h2>
           <CardDescription>
-            Completed consultations that still need documents collected. Call the patient, start
-            the collection and mark the documents collected. The list refreshes every minute.
+            Completed consultations that still need documents collected. Call the patient, start the
+            collection and mark the documents collected. The list refreshes every minute.
           </CardDescription>
         </div>
         <TaskSummary tasks={tasks.data} />
@@ -73,7 +74,8 @@ function TaskSummary({ tasks }: { tasks: PostConsultationTask[] | undefined }) {
   const open = tasks.filter((t) => t.status === 'open').length;
   const pending = tasks.length - open;
   return (
-    <p className="flex flex-wrap gap-2 text-sm" aria-label="Follow-up tasks">
+    <p className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="sr-only">Follow-up tasks:</span>
       <Badge variant="warning">{open} collecting</Badge>
       <Badge variant="outline">{pending} ready to start</Badge>
     </p>
@@ -102,13 +104,13 @@ function ConsultationItem({
           <ConsultationStatusBadge status={record.consultationStatus} />
         </div>
       </div>
-      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <Detail term="Completed">{formatDateTime(record.consultationCompletedAt)}</Detail>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-6">
+        <Detail term="Ended">{formatDateTime(record.consultationCompletedAt)}</Detail>
         <Detail term="Doctor">{record.doctorName}</Detail>
-        <Detail term="Email">
+        <Detail term="Email" className="lg:col-span-2">
           <a
             href={`mailto:${record.patientEmail}`}
-            className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline"
+            className="inline-flex items-center gap-1 text-primary [overflow-wrap:anywhere] underline-offset-4 hover:underline"
           >
             <Mail aria-hidden="true" className="size-4 shrink-0" />
             {record.patientEmail}
@@ -126,9 +128,17 @@ function ConsultationItem({
   );
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+function Detail({
+  term,
+  className,
+  children,
+}: {
+  term: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="grid min-w-0 gap-0.5">
+    <div className={cn('grid min-w-0 content-start gap-0.5', className)}>
       <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
       <dd className="min-w-0">{children}</dd>
     </div>

@@ -25,8 +25,8 @@ export function KeywordManager() {
       <CardHeader>
         <h2 className="text-lg font-semibold">Keyword Manager</h2>
         <CardDescription>
-          The words and phrases the transcription workflow looks for in consultation notes. Each
-          one found is listed among the key findings of transcriptions stored from now on.
+          The words and phrases the transcription workflow looks for in consultation notes. Each one
+          found is listed among the key findings of transcriptions stored from now on.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -45,13 +45,13 @@ export function KeywordManager() {
             </Button>
           </div>
         ) : (
-          <Table className="min-w-[520px]">
+          <Table>
             <TableCaption className="sr-only">Keywords</TableCaption>
             <TableHeader>
               <TableRow>
                 <TableHead>Keyword</TableHead>
                 <TableHead>Category</TableHead>
-                <TableHead>Added</TableHead>
+                <TableHead className="hidden sm:table-cell">Added</TableHead>
                 <TableHead>Actions</TableHead>
               </TableRow>
             </TableHeader>

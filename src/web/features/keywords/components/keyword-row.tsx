@@ -39,12 +39,16 @@ export function KeywordRow({ keyword }: { keyword: Keyword }) {
       <TableCell className="font-medium break-words">{keyword.term}</TableCell>
       <TableCell>
         {keyword.category ? (
-          <Badge variant="outline">{keyword.category}</Badge>
+          <Badge variant="outline" className="whitespace-normal break-words">
+            {keyword.category}
+          </Badge>
         ) : (
           <span className="text-muted-foreground">None</span>
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(keyword.createdAt)}</TableCell>
+      <TableCell className="hidden whitespace-nowrap sm:table-cell">
+        {formatDate(keyword.createdAt)}
+      </TableCell>
       <TableCell>
         <div className="flex items-center gap-1">
           <Button
@@ -111,7 +115,6 @@ function EditKeywordRow({ keyword, onDone }: { keyword: Keyword; onDone: () => v
             label="Keyword"
             maxLength={KEYWORD_MAX}
             autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the user just asked to edit this row
             autoFocus
             error={errors.term?.message}
             {...register('term')}

@@ -49,4 +49,5 @@ export function clinicWaitingList(meetings: Meeting[]): WaitingPatient[] {
   return [...seen.values()].sort((a, b) => a.joinTime.localeCompare(b.joinTime));
 }
 
-export const activeMeetings = (meetings: Meeting[]) => meetings.filter((m) => m.status === 'active');
+export const activeMeetings = (meetings: Meeting[]) =>
+  meetings.filter((m) => m.status === 'active');

@@ -37,7 +37,9 @@ export function MeetingCard({ meeting, onOpenAnalytics }: MeetingCardProps) {
             {meeting.topic}
           </h3>
           <div className="flex flex-wrap gap-2">
-            <Badge variant={active ? 'success' : 'outline'}>{active ? 'Active' : meeting.status}</Badge>
+            <Badge variant={active ? 'success' : 'outline'}>
+              {active ? 'Active' : meeting.status}
+            </Badge>
             <Badge variant={waiting ? 'warning' : 'outline'}>{waiting} waiting</Badge>
           </div>
         </div>

@@ -6,8 +6,8 @@ import { MeetingCard } from './meeting-card';
 export function MeetingsTab({ onOpenAnalytics }: { onOpenAnalytics?: () => void }) {
   const meetings = useMeetings();
   return (
-    <section aria-labelledby="meetings-heading" className="grid gap-4">
-      <div className="grid gap-1">
+    <section aria-labelledby="meetings-heading" className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-1 gap-1">
         <h2 id="meetings-heading" className="text-lg font-semibold">
           My Meetings
         </h2>

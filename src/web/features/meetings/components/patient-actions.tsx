@@ -1,4 +1,12 @@
-import { ChevronDown, DoorOpen, ExternalLink, PhoneOff, UserCheck, UserX, Video } from 'lucide-react';
+import {
+  ChevronDown,
+  DoorOpen,
+  ExternalLink,
+  PhoneOff,
+  UserCheck,
+  UserX,
+  Video,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {

@@ -23,13 +23,13 @@ export function PatientQueue({ patients, meetings, label }: PatientQueueProps) {
       </EmptyState>
     );
   return (
-    <ul aria-label={label} className="grid gap-3">
+    <ul aria-label={label} className="grid grid-cols-1 gap-3">
       {patients.map((patient) => (
         <li
           key={patient.id}
-          className="grid gap-3 rounded-md border border-border p-3 sm:flex sm:items-center sm:justify-between"
+          className="grid grid-cols-1 gap-3 rounded-md border border-border p-3 sm:flex sm:items-center sm:justify-between"
         >
-          <div className="grid gap-1">
+          <div className="grid grid-cols-1 gap-1">
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{patient.patientName}</span>
               <QueueStatusBadge status={patient.status} />

@@ -42,33 +42,33 @@ export function SearchNotes() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <form
-          noValidate
-          role="search"
-          aria-label="Search notes"
-          onSubmit={submit}
-          className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
-        >
-          <Field id="search-notes-q" label="Search consultation notes" error={fieldError}>
-            <Input
-              id="search-notes-q"
-              type="search"
-              value={draft}
-              maxLength={SEARCH_MAX}
-              placeholder="e.g. chronic pain"
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldDescribedBy('search-notes-q', fieldError)}
-              onChange={(event) => {
-                setDraft(event.target.value);
-                if (fieldError) setFieldError(undefined);
-              }}
-            />
-          </Field>
-          <Button type="submit" className="sm:mt-5" disabled={search.isFetching}>
-            <Search aria-hidden="true" />
-            Search
-          </Button>
-        </form>
+        <search aria-label="Search notes">
+          <form
+            noValidate
+            onSubmit={submit}
+            className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
+          >
+            <Field id="search-notes-q" label="Search consultation notes" error={fieldError}>
+              <Input
+                id="search-notes-q"
+                type="search"
+                value={draft}
+                maxLength={SEARCH_MAX}
+                placeholder="e.g. chronic pain"
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldDescribedBy('search-notes-q', fieldError)}
+                onChange={(event) => {
+                  setDraft(event.target.value);
+                  if (fieldError) setFieldError(undefined);
+                }}
+              />
+            </Field>
+            <Button type="submit" className="sm:mt-5" disabled={search.isFetching}>
+              <Search aria-hidden="true" />
+              Search
+            </Button>
+          </form>
+        </search>
         <Results query={query} search={search} />
       </CardContent>
     </Card>

@@ -85,8 +85,7 @@ export function TranscriptionResult({ stored }: { stored: StoredTranscription })
         </dl>
         {!billing.billable && (
           <p className="text-xs text-muted-foreground">
-            A consultation is billable once it lasted at least a minute and its outcome is
-            recorded.
+            A consultation is billable once it lasted at least a minute and its outcome is recorded.
           </p>
         )}
       </section>

@@ -221,13 +221,22 @@ export function TranscriptionWorkflowDialog({ target, describe, onClose }: Props
                       className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium file:text-foreground"
                     />
                   </div>
-                  <Button variant="outline" onClick={copyTranscript} disabled={!transcript.trim()}>
+                  <Button
+                    variant="outline"
+                    onClick={copyTranscript}
+                    disabled={!transcript.trim()}
+                    aria-label="Copy transcript"
+                  >
                     <Copy aria-hidden="true" />
                     Copy
                   </Button>
                 </div>
                 {fileError && (
-                  <p id="tx-file-error" role="alert" className="text-sm font-medium text-destructive">
+                  <p
+                    id="tx-file-error"
+                    role="alert"
+                    className="text-sm font-medium text-destructive"
+                  >
                     {fileError}
                   </p>
                 )}
@@ -320,8 +329,8 @@ export function TranscriptionWorkflowDialog({ target, describe, onClose }: Props
                 <p className="flex items-start gap-2 text-sm">
                   <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
                   Storing files the transcript, summary and notes with this consultation. Key
-                  findings and billable content are drawn from them, and every view and download
-                  is audited.
+                  findings and billable content are drawn from them, and every view and download is
+                  audited.
                 </p>
                 <DialogFooter>
                   <Button variant="outline" onClick={() => setStep(1)}>

@@ -38,8 +38,16 @@ type Row =
   | { kind: 'pending'; at: string; item: PendingTranscription }
   | { kind: 'stored'; at: string; item: StoredTranscription };
 
-const describe = (row: { doctorName: string }, at: string, minutes: number) =>
+const consultationLine = (row: { doctorName: string }, at: string, minutes: number) =>
   `With ${row.doctorName} · ${formatDateTime(at)} · ${minutes} min`;
+
+function StatusBadge({ kind }: { kind: Row['kind'] }) {
+  return kind === 'pending' ? (
+    <Badge variant="warning">Awaiting notes</Badge>
+  ) : (
+    <Badge variant="success">Stored</Badge>
+  );
+}
 
 export function TranscriptionsTab() {
   const pending = usePendingTranscriptions();
@@ -92,15 +100,15 @@ export function TranscriptionsTab() {
             </Button>
           </div>
         ) : (
-          <Table className="min-w-[720px]">
+          <Table>
             <TableCaption className="sr-only">Consultation transcriptions</TableCaption>
             <TableHeader>
               <TableRow>
                 <TableHead>Patient</TableHead>
-                <TableHead>Doctor</TableHead>
-                <TableHead>Consultation</TableHead>
-                <TableHead>Duration</TableHead>
-                <TableHead>Status</TableHead>
+                <TableHead className="hidden md:table-cell">Doctor</TableHead>
+                <TableHead className="hidden md:table-cell">Consultation</TableHead>
+                <TableHead className="hidden md:table-cell">Duration</TableHead>
+                <TableHead className="hidden sm:table-cell">Status</TableHead>
                 <TableHead>Actions</TableHead>
               </TableRow>
             </TableHeader>
@@ -114,18 +122,27 @@ export function TranscriptionsTab() {
               ) : (
                 rows.map((row) => (
                   <TableRow key={`${row.kind}-${row.item.consultationId}`}>
-                    <TableCell className="font-medium">{row.item.patientName}</TableCell>
-                    <TableCell>{row.item.doctorName}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDateTime(row.at)}</TableCell>
-                    <TableCell className="whitespace-nowrap">{row.item.duration} min</TableCell>
-                    <TableCell>
-                      {row.kind === 'pending' ? (
-                        <Badge variant="warning">Awaiting notes</Badge>
-                      ) : (
-                        <Badge variant="success">Stored</Badge>
-                      )}
+                    <TableCell className="px-2 sm:px-3">
+                      <span className="font-medium break-words">{row.item.patientName}</span>
+                      {/* On narrow screens the hidden columns show under the name. */}
+                      <span className="mt-1 grid gap-1 text-xs text-muted-foreground md:hidden">
+                        <span>{consultationLine(row.item, row.at, row.item.duration)}</span>
+                        <span className="sm:hidden">
+                          <StatusBadge kind={row.kind} />
+                        </span>
+                      </span>
                     </TableCell>
-                    <TableCell>
+                    <TableCell className="hidden md:table-cell">{row.item.doctorName}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap md:table-cell">
+                      {formatDateTime(row.at)}
+                    </TableCell>
+                    <TableCell className="hidden whitespace-nowrap md:table-cell">
+                      {row.item.duration} min
+                    </TableCell>
+                    <TableCell className="hidden sm:table-cell">
+                      <StatusBadge kind={row.kind} />
+                    </TableCell>
+                    <TableCell className="px-2 sm:px-3">
                       {row.kind === 'pending' ? (
                         <Button
                           size="sm"
@@ -136,7 +153,7 @@ export function TranscriptionsTab() {
                           Process
                         </Button>
                       ) : (
-                        <div className="flex gap-2">
+                        <div className="flex flex-col gap-2 lg:flex-row">
                           <Button
                             size="sm"
                             variant="outline"
@@ -164,7 +181,7 @@ export function TranscriptionsTab() {
       {processing && (
         <TranscriptionWorkflowDialog
           target={processing}
-          describe={describe(processing, processing.completedAt, processing.duration)}
+          describe={consultationLine(processing, processing.completedAt, processing.duration)}
           onClose={() => setProcessing(null)}
         />
       )}
@@ -174,7 +191,7 @@ export function TranscriptionsTab() {
             <DialogHeader>
               <DialogTitle>Transcription: {viewing.patientName}</DialogTitle>
               <DialogDescription>
-                {describe(viewing, viewing.consultationDate, viewing.duration)}
+                {consultationLine(viewing, viewing.consultationDate, viewing.duration)}
               </DialogDescription>
             </DialogHeader>
             <TranscriptionResult stored={viewing} />

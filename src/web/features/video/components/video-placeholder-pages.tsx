@@ -16,15 +16,6 @@ export function VideoSessionsPage() {
   );
 }
 
-export function VideoDemoPage() {
-  return (
-    <FeaturePlaceholder
-      title="Video Demo"
-      purpose="Try the video room: camera, microphone, screen sharing, whiteboard and chat."
-    />
-  );
-}
-
 export function PatientVideoConsultationPage() {
   return <FeaturePlaceholder title="Video Consultation" purpose={CALL_PURPOSE} />;
 }

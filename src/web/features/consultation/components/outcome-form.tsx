@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { type OutcomeAnswer, useRecordOutcome } from '../api/consultation';
+
+const REASON_REQUIRED = 'Please give the reason for not recommending';
+
+const OutcomeSchema = z
+  .object({
+    decision: z.enum(['approve', 'decline'], {
+      error: 'Choose whether the recommendation is approved',
+    }),
+    reason: z.string().trim().max(2000, 'Keep the reason under 2000 characters'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.decision === 'decline' && !v.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_REQUIRED });
+  });
+type OutcomeValues = z.input<typeof OutcomeSchema>;
+
+interface OutcomeFormProps {
+  consultationId: string;
+  /** Already recorded (known from the doctor's own lists). */
+  recorded: 'approved' | 'not_approved' | null;
+}
+
+/**
+ * The physician's decision (ruling 3: doctors and doctor admins). Approval sets the application
+ * approved and puts the recommendation form in the patient's documents; a refusal needs a reason.
+ */
+export function OutcomeForm({ consultationId, recorded }: OutcomeFormProps) {
+  const record = useRecordOutcome();
+  const [result, setResult] = useState<OutcomeAnswer | null>(null);
+  const form = useForm<OutcomeValues>({
+    resolver: zodResolver(OutcomeSchema),
+    defaultValues: { decision: undefined, reason: '' },
+  });
+  const decision = form.watch('decision');
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const approved = values.decision === 'approve';
+    record.mutate(
+      { consultationId, approved, reason: values.reason?.trim() || undefined },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          toast({ title: answer.message });
+        },
+        onError: (error) =>
+          toast({
+            title: 'Could not record the outcome',
+            description: errorMessage(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  });
+
+  const done = result
+    ? result.applicationStatus === 'approved'
+      ? 'approved'
+      : 'not_approved'
+    : recorded;
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">Consultation outcome</h2>
+        <CardDescription>
+          Your medical decision on the physician recommendation for this application.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {done ? (
+          <div role="status" className="grid grid-cols-1 gap-2">
+            <p className="flex items-center gap-2 font-semibold">
+              {done === 'approved' ? (
+                <CheckCircle2 aria-hidden="true" className="size-5 text-success" />
+              ) : (
+                <XCircle aria-hidden="true" className="size-5 text-destructive" />
+              )}
+              {done === 'approved' ? 'Recommendation approved' : 'Recommendation not approved'}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {done === 'approved'
+                ? `The application is approved${result?.approvedAt ? ` (${formatDateTime(result.approvedAt)})` : ''} and the physician recommendation form is in the patient's documents.`
+                : 'The application is closed with your reason.'}
+            </p>
+          </div>
+        ) : (
+          <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4">
+            <fieldset
+              className="grid grid-cols-1 gap-2"
+              aria-describedby={errors.decision ? 'decision-error' : undefined}
+            >
+              <legend className="mb-1 text-sm font-medium">Decision</legend>
+              <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-muted">
+                <input
+                  type="radio"
+                  value="approve"
+                  className="size-4 accent-primary"
+                  {...form.register('decision')}
+                />
+                Approve recommendation
+              </label>
+              <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-muted">
+                <input
+                  type="radio"
+                  value="decline"
+                  className="size-4 accent-primary"
+                  {...form.register('decision')}
+                />
+                Do not approve
+              </label>
+              {errors.decision && (
+                <p
+                  id="decision-error"
+                  role="alert"
+                  className="text-sm font-medium text-destructive"
+                >
+                  {errors.decision.message}
+                </p>
+              )}
+            </fieldset>
+            {decision === 'decline' && (
+              <Field
+                id="outcome-reason"
+                label="Reason"
+                error={errors.reason?.message}
+                hint="Required when the recommendation is not approved."
+              >
+                <Textarea
+                  id="outcome-reason"
+                  aria-invalid={errors.reason ? true : undefined}
+                  aria-describedby={fieldDescribedBy(
+                    'outcome-reason',
+                    errors.reason?.message,
+                    true,
+                  )}
+                  {...form.register('reason')}
+                />
+              </Field>
+            )}
+            <Button type="submit" className="w-full sm:w-fit" disabled={record.isPending}>
+              Record Outcome
+            </Button>
+          </form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { Clock, Stethoscope, Timer, Users } from 'lucide-react';
+import { StatCard } from '@/components/ui/stat-card';
+import { formatMinutes } from '@/features/admin-dashboard/staff-format';
+import type { AdminQueueStatus } from '../../../../shared/schemas/operations';
+
+/** The live queue's four figures (GET /api/admin/queue-status). */
+export function QueueStatCards({ data }: { data: AdminQueueStatus | undefined }) {
+  return (
+    <ul
+      className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4"
+      aria-label="Live queue"
+    >
+      <li>
+        <StatCard
+          label="Patients Waiting"
+          icon={Users}
+          value={data ? data.queueLength : null}
+          hint="Not yet admitted"
+        />
+      </li>
+      <li>
+        <StatCard
+          label="Average Wait"
+          icon={Clock}
+          value={data ? formatMinutes(data.averageWaitTime) : null}
+          hint="Today, from joining to admission"
+        />
+      </li>
+      <li>
+        <StatCard
+          label="Doctors On Duty"
+          icon={Stethoscope}
+          value={data ? data.doctorsOnDuty : null}
+          hint="Connected now, or consulting today"
+        />
+      </li>
+      <li>
+        <StatCard
+          label="Avg. Consultation"
+          icon={Timer}
+          value={data ? formatMinutes(data.averageConsultationMinutes) : null}
+          hint="Used for the patients' wait estimates"
+        />
+      </li>
+    </ul>
+  );
+}

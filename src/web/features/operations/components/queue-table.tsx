@@ -1,0 +1,63 @@
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/data-states';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
+import { QueueStatusBadge } from '@/features/admin-dashboard/components/queue-status-badge';
+import { formatMinutes, formatTime, shortId } from '@/features/admin-dashboard/staff-format';
+import type { useQueueStatus } from '../api/operations';
+
+/** The queue snapshot (§3 Queue status (admin)): ids only, no names. */
+export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus> }) {
+  if (query.isPending) return <LoadingState label="Loading the queue" />;
+  if (query.isError)
+    return (
+      <ErrorState
+        error={query.error}
+        fallback="Could not load the queue."
+        onRetry={() => query.refetch()}
+      />
+    );
+  if (query.data.queue.length === 0)
+    return <EmptyState title="No Patients Waiting">Nobody is in the queue right now.</EmptyState>;
+  return (
+    <Table className="min-w-[560px]" scrollLabel="Patient queue">
+      <TableCaption className="sr-only">Patient queue</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Position</TableHead>
+          <TableHead>Application</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Estimated wait</TableHead>
+          <TableHead>Joined</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {query.data.queue.map((entry) => (
+          <TableRow key={entry.id}>
+            <TableCell className="font-semibold">
+              {entry.currentPosition > 0 ? `#${entry.currentPosition}` : '—'}
+            </TableCell>
+            <TableCell>
+              <span className="font-mono text-xs" title={entry.applicationId}>
+                {shortId(entry.applicationId)}
+              </span>
+            </TableCell>
+            <TableCell>
+              <QueueStatusBadge status={entry.status} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {entry.status === 'waiting' ? formatMinutes(entry.estimatedWaitTime) : '—'}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatTime(entry.joinedAt)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
