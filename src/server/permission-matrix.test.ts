@@ -15,6 +15,7 @@ import { Client, createTestApp, type TestApp } from './test/harness.js';
 import {
   admittedEntry,
   duty,
+  endedEntry,
   startedEntry,
   todaysMeeting,
   waitingEntry,
@@ -119,7 +120,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     access: 'recordOutcome',
     ok: 200,
     prepare: async (t, principal) => ({
-      url: `/api/admin/consultations/${(await startedEntry(t, principal)).consultationId}/outcome`,
+      url: `/api/admin/consultations/${(await endedEntry(t, principal)).consultationId}/outcome`,
       payload: { approved: false, reason: 'Condition not documented' },
     }),
   },

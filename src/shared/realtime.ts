@@ -22,7 +22,10 @@ export const CallAnnouncementSchema = z.object({
 export type CallAnnouncement = z.infer<typeof CallAnnouncementSchema>;
 
 /** Server → one patient: their application's status changed (approval, documents collected). */
-export const ApplicationUpdateEventSchema = z.object({ applicationId: z.string(), status: z.string() });
+export const ApplicationUpdateEventSchema = z.object({
+  applicationId: z.string(),
+  status: z.string(),
+});
 export type ApplicationUpdateEvent = z.infer<typeof ApplicationUpdateEventSchema>;
 
 export interface ServerToClientEvents {

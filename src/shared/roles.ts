@@ -140,6 +140,8 @@ export const ACCESS = {
   runConsultation: { permissions: ['meetings'], roles: ['doctor'] },
   recordOutcome: { roles: ['doctor', 'doctor_admin'] },
   postConsultation: { permissions: ['post_consultation'] },
+  /** The task board also appears on the operations dashboard (ruling 3: analytics). */
+  postConsultationBoard: { permissions: ['post_consultation', 'analytics'] },
   transcriptions: { permissions: ['transcriptions'] },
   keywords: { permissions: ['keywords'] },
   searchNotes: { permissions: ['search_notes'] },

@@ -95,6 +95,7 @@ export async function listMeetings(ctx: AppContext) {
   const entries = await ctx.db
     .select({
       id: queueEntries.id,
+      patientId: queueEntries.patientId,
       status: queueEntries.status,
       joinedAt: queueEntries.joinedAt,
       applicationId: queueEntries.applicationId,
@@ -125,6 +126,7 @@ export async function listMeetings(ctx: AppContext) {
       )
       .map((e) => ({
         id: e.id,
+        patientId: e.patientId,
         displayName: `${e.firstName} ${e.lastName.slice(0, 1)}.`,
         patientName: `${e.firstName} ${e.lastName}`,
         joinTime: e.joinedAt.toISOString(),

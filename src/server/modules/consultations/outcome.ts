@@ -32,6 +32,8 @@ export async function recordOutcome(args: {
     // A doctor records outcomes of their own consultations only.
     if (!consultation || (actor.role === 'doctor' && consultation.doctorId !== actor.id))
       throw new AppError('NOT_FOUND', 'Consultation not found');
+    if (!consultation.endedAt)
+      throw new AppError('CONFLICT', 'End the consultation before recording its outcome');
     if (consultation.outcome)
       throw new AppError('CONFLICT', 'The outcome of this consultation is already recorded');
     if (!args.approved && !args.reason?.trim())

@@ -12,6 +12,8 @@ import { listMeetings } from './meetings.js';
 import { recordOutcome } from './outcome.js';
 
 const QueueBody = z.object({ queueId: z.uuid('Patient not found in the queue') });
+/** Starting a call for a waiting patient admits them, to this meeting's doctor when named. */
+const StartBody = QueueBody.extend({ meetingId: z.uuid('Meeting not found').optional() });
 const QueueParams = z.object({ queueId: z.uuid('Patient not found in the queue') });
 const MeetingParams = z.object({
   meetingId: z.uuid('Meeting not found'),
@@ -89,12 +91,14 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
   const run = { onRequest: requireAccess('runConsultation') };
   const consultationView = (c: {
     id: string;
+    patientId: string;
     startedAt: Date;
     endedAt: Date | null;
     durationSeconds: number | null;
     roomId: string | null;
   }) => ({
     id: c.id,
+    patientId: c.patientId,
     startedAt: c.startedAt.toISOString(),
     endedAt: c.endedAt?.toISOString() ?? null,
     durationSeconds: c.durationSeconds,
@@ -102,11 +106,11 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
   });
   app.post(
     '/api/admin/start-consultation',
-    { ...run, schema: { body: QueueBody } },
+    { ...run, schema: { body: StartBody } },
     async (request) => ({
       message: 'Consultation started',
       consultation: consultationView(
-        await startConsultation({ ...base(request), queueId: request.body.queueId }),
+        await startConsultation({ ...base(request), ...request.body }),
       ),
     }),
   );
@@ -144,14 +148,10 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
   // that patient, and answer the room for the staff member to join.
   app.post(
     '/api/admin/start-video-call',
-    { ...run, schema: { body: QueueBody } },
+    { ...run, schema: { body: StartBody } },
     async (request) => {
       const roomId = randomBytes(12).toString('base64url');
-      const consultation = await startConsultation({
-        ...base(request),
-        queueId: request.body.queueId,
-        roomId,
-      });
+      const consultation = await startConsultation({ ...base(request), ...request.body, roomId });
       await announce(
         ctx,
         consultation.patientId,

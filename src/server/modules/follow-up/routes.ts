@@ -55,7 +55,10 @@ export async function followUpRoutes(fastify: FastifyInstance, ctx: AppContext) 
 
   app.get(
     '/api/admin/post-consultation-tasks',
-    { ...guard, schema: { response: { 200: PostConsultationTaskListSchema } } },
+    {
+      onRequest: requireAccess('postConsultationBoard'),
+      schema: { response: { 200: PostConsultationTaskListSchema } },
+    },
     async (request) => {
       const list = await listPostConsultationTasks(ctx);
       await auditRead(request, 'post_consultation_tasks', list.length);

@@ -1,4 +1,8 @@
-import { admitPatient, startConsultation } from '../../modules/consultations/lifecycle.js';
+import {
+  admitPatient,
+  endConsultation,
+  startConsultation,
+} from '../../modules/consultations/lifecycle.js';
 import { listMeetings } from '../../modules/consultations/meetings.js';
 import { loadCurrentUser } from '../../modules/users/queries.js';
 import type { TestApp } from '../harness.js';
@@ -31,4 +35,12 @@ export const startedEntry = async (t: TestApp, principal: Principal) => {
   const queueId = await waitingEntry(t);
   const consultation = await startConsultation({ ...(await lifecycleArgs(t, doctorId)), queueId });
   return { queueId, consultationId: consultation.id };
+};
+
+/** A consultation that has ended, waiting for its outcome. */
+export const endedEntry = async (t: TestApp, principal: Principal) => {
+  const started = await startedEntry(t, principal);
+  const doctorId = principal.role === 'doctor' && principal.id ? principal.id : duty.doctorId;
+  await endConsultation({ ...(await lifecycleArgs(t, doctorId)), queueId: started.queueId });
+  return started;
 };

@@ -26,7 +26,7 @@ export const FOLLOW_UP_ENDPOINTS: Endpoint[] = [
   {
     method: 'GET',
     path: '/api/admin/post-consultation-tasks',
-    access: 'postConsultation',
+    access: 'postConsultationBoard',
     ok: 200,
   },
   {
