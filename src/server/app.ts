@@ -78,6 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   ctx.queue.onChange = (changes) => {
     for (const change of changes)
       ctx.realtime.toUser(change.userId, 'queue-update', { status: change.status });
+    ctx.realtime.toStaff('queue-changed');
   };
   app.decorate('ctx', ctx);
 

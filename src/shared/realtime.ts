@@ -29,6 +29,8 @@ export const ApplicationUpdateEventSchema = z.object({
 export type ApplicationUpdateEvent = z.infer<typeof ApplicationUpdateEventSchema>;
 
 export interface ServerToClientEvents {
+  /** Server → staff: the queue changed; their lists refetch (no patient data travels). */
+  'queue-changed': () => void;
   'queue-update': (event: QueueUpdateEvent) => void;
   'application-update': (event: ApplicationUpdateEvent) => void;
   'document-update': (event: { documentId: string; status: string }) => void;

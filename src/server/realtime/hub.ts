@@ -1,5 +1,6 @@
 import type { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
+import { STAFF_ROLES } from '../../shared/roles.js';
 
 // What other modules use to reach people live. Without a socket server (tests through
 // app.inject) events go nowhere; the pages' polling still tells the truth.
@@ -17,6 +18,14 @@ export class RealtimeHub {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
     this.io?.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  /** Every connected staff member (doctors and the admin family). */
+  toStaff<E extends keyof ServerToClientEvents>(
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    this.io?.to(STAFF_ROLES.map(roleRoom)).emit(event, ...args);
   }
 
   /** Users of a role with a live connection, on any node (through the adapter). */

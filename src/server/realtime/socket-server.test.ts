@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueUpdateEvent } from '../../shared/realtime.js';
-import { goodPayment } from '../test/fixtures.js';
+import { goodPayment, signedInAs } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { registerPatient, type TestPatient } from '../test/patients.js';
 
@@ -167,5 +167,19 @@ describe('the handshake', () => {
     expect(await outcome(connect({ cookie }))).toBe('connected');
     expect((await patient.client.post('/api/logout')).statusCode).toBe(200);
     expect(await outcome(connect({ cookie }))).toBe('Unauthorized');
+  });
+
+  it('tells connected staff that the queue changed, with no patient data, and patients nothing extra', async () => {
+    const doctor = await signedInAs(t.app, 'doctor');
+    const staffSocket = connect({ cookie: doctor.client.cookie! });
+    const heard: unknown[][] = [];
+    staffSocket.on('queue-changed', (...args: unknown[]) => heard.push(args));
+    expect(await outcome(staffSocket)).toBe('connected');
+    const patient = await registerPatient(t.app);
+    expect((await patient.client.post('/api/process-payment', goodPayment())).statusCode).toBe(200);
+    const deadline = Date.now() + 5000;
+    while (heard.length === 0 && Date.now() < deadline) await settle();
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard[0]).toEqual([]);
   });
 });

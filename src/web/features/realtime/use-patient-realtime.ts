@@ -9,6 +9,7 @@ import {
 import type { QueueStatusView } from '../../../shared/queue';
 import { CallAnnouncementSchema, QueueUpdateEventSchema } from '../../../shared/realtime';
 import { APPLICATIONS_KEY } from '../applications/api/applications';
+import { invalidateDocumentLists } from '../documents/api/documents';
 import { QUEUE_STATUS_KEY } from '../queue/api/queue';
 import { endCall, startCall } from './call-room';
 
@@ -41,10 +42,19 @@ export function usePatientRealtime(email: string | undefined): void {
       const parsed = CallAnnouncementSchema.safeParse(payload);
       if (parsed.success && parsed.data.email.toLowerCase() === self) endCall(parsed.data.roomId);
     };
+    // The clinic changed the application (approval, documents collected) or reviewed a
+    // document: read them again.
+    const onApplication = () =>
+      void queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
+    const onDocument = () => void invalidateDocumentLists(queryClient);
+    socket.on('application-update', onApplication);
+    socket.on('document-update', onDocument);
     socket.on('queue-update', onQueueUpdate);
     socket.on('roomID-received', onRoom);
     socket.on('call-ended', onEnded);
     return () => {
+      socket.off('application-update', onApplication);
+      socket.off('document-update', onDocument);
       socket.off('queue-update', onQueueUpdate);
       socket.off('roomID-received', onRoom);
       socket.off('call-ended', onEnded);

@@ -20,6 +20,7 @@ import {
   type Role,
 } from '../../../../shared/roles';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
+import { useStaffLiveUpdates } from '../../realtime/use-staff-live-updates';
 import { ComingTab } from './coming-tab';
 import { DASHBOARD_TABS } from './dashboard-tabs';
 import { RolePreviewSelect } from './role-preview-select';
@@ -41,6 +42,7 @@ function visibleTabs(user: CurrentUser, viewRole: Role): Permission[] {
 
 function AdminDashboard({ user }: { user: CurrentUser }) {
   const { logout, pending } = useLogout();
+  useStaffLiveUpdates();
   const [viewRole, setViewRole] = useState<Role>(user.role);
   const [tab, setTab] = useState<Permission>('meetings');
   const tabs = visibleTabs(user, viewRole);

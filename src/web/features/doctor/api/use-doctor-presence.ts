@@ -5,6 +5,7 @@ import {
   connectionState,
   subscribeConnection,
 } from '@/lib/socket';
+import { useStaffLiveUpdates } from '../../realtime/use-staff-live-updates';
 
 /**
  * Keeps the doctor's live connection open while a doctor page is on screen. Being connected is
@@ -17,5 +18,6 @@ export function useDoctorPresence(enabled = true): ConnectionState {
     const { release } = acquireSocket();
     return release;
   }, [enabled]);
+  useStaffLiveUpdates(enabled);
   return useSyncExternalStore(subscribeConnection, connectionState, () => 'connecting');
 }
