@@ -170,7 +170,11 @@ function ConsultationInterface({ user }: { user: CurrentUser }) {
           )}
 
           {canDecide && consultationId && (
-            <OutcomeForm consultationId={consultationId} recorded={own?.outcome ?? null} />
+            <OutcomeForm
+              consultationId={consultationId}
+              recorded={own?.outcome ?? null}
+              inProgress={inProgress}
+            />
           )}
 
           <RecordSection

@@ -31,13 +31,15 @@ interface OutcomeFormProps {
   consultationId: string;
   /** Already recorded (known from the doctor's own lists). */
   recorded: 'approved' | 'not_approved' | null;
+  /** The server takes the outcome once the consultation has ended. */
+  inProgress: boolean;
 }
 
 /**
  * The physician's decision (ruling 3: doctors and doctor admins). Approval sets the application
  * approved and puts the recommendation form in the patient's documents; a refusal needs a reason.
  */
-export function OutcomeForm({ consultationId, recorded }: OutcomeFormProps) {
+export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFormProps) {
   const record = useRecordOutcome();
   const [result, setResult] = useState<OutcomeAnswer | null>(null);
   const form = useForm<OutcomeValues>({
@@ -151,9 +153,19 @@ export function OutcomeForm({ consultationId, recorded }: OutcomeFormProps) {
                 />
               </Field>
             )}
-            <Button type="submit" className="w-full sm:w-fit" disabled={record.isPending}>
+            <Button
+              type="submit"
+              className="w-full sm:w-fit"
+              disabled={record.isPending || inProgress}
+              aria-describedby={inProgress ? 'outcome-after-end' : undefined}
+            >
               Record Outcome
             </Button>
+            {inProgress && (
+              <p id="outcome-after-end" className="text-sm text-muted-foreground">
+                End the consultation to record its outcome.
+              </p>
+            )}
           </form>
         )}
       </CardContent>
