@@ -1,14 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ACCESS,
-  type AccessName,
-  allows,
-  effectivePermissions,
-  type Permission,
-  ROLES,
-  type Role,
-} from '../shared/roles.js';
+import { ACCESS, allows, effectivePermissions, ROLES } from '../shared/roles.js';
 import { users } from './db/schema/index.js';
 import { createUser, PASSWORD, signedInAs, uniqueEmail } from './test/fixtures.js';
 import { Client, createTestApp, type TestApp } from './test/harness.js';

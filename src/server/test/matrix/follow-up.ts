@@ -4,7 +4,7 @@ import { loadCurrentUser } from '../../modules/users/queries.js';
 import type { TestApp } from '../harness.js';
 import { paidPatient } from '../patients.js';
 import { duty } from './consultation-fixtures.js';
-import type { Endpoint, Method } from './types.js';
+import type { Endpoint } from './types.js';
 
 /**
  * A consultation the duty doctor has started and ended (a fresh patient each time), its
