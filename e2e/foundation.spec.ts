@@ -109,6 +109,16 @@ test('a master admin signs in, sees every tab and manages users', async ({ page 
   await dialog.getByRole('button', { name: 'Create User' }).click();
   await expect(page.getByText('User Created').first()).toBeVisible();
   await expect(page.getByRole('cell', { name: email })).toBeVisible();
+
+  // A master admin widens the assistant's access with a checkbox; the server keeps it.
+  await page.getByRole('button', { name: 'Edit access for Sam Lee' }).click();
+  const edit = page.getByRole('dialog');
+  await edit.getByRole('checkbox', { name: 'Analytics' }).check();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('User Updated').first()).toBeVisible();
+  const saved = await page.request.get('/api/admin/users');
+  const sam = (await saved.json()).find((u: { email: string }) => u.email === email);
+  expect(sam.permissions).toContain('analytics');
 });
 
 test('an admin assistant sees only their tabs', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,9 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
-import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
@@ -28,8 +26,8 @@ import {
 } from '../../../../shared/roles';
 import { type CreateUserRequest, CreateUserSchema } from '../../../../shared/schemas/users';
 import { useCreateUser } from '../api/users';
-import { assignableRoles, canEditPermissions, defaultPermissionsFor } from './access-rules';
-import { PermissionCheckboxes } from './permission-checkboxes';
+import { canEditPermissions, defaultPermissionsFor } from './access-rules';
+import { RoleAccessFields } from './role-access-fields';
 
 type CreateInput = z.input<typeof CreateUserSchema>;
 type CreateOutput = z.output<typeof CreateUserSchema>;
@@ -49,19 +47,18 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
   const [open, setOpen] = useState(false);
   const createUser = useCreateUser();
   const editable = canEditPermissions(actorRole);
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setValue,
-    setError,
-    watch,
-    formState: { errors },
-  } = useForm<CreateInput, unknown, CreateOutput>({
+  const form = useForm<CreateInput, unknown, CreateOutput>({
     resolver: zodResolver(CreateUserSchema),
     defaultValues: EMPTY,
   });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors },
+  } = form;
   const role = watch('role') ?? DEFAULT_NEW_USER_ROLE;
 
   const onSubmit = handleSubmit(({ permissions, licenseNumber, npi, ...values }) => {
@@ -118,93 +115,54 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
             New staff accounts can sign in straight away with the password you set.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="create-first-name"
-              label="First name"
-              error={errors.firstName?.message}
-              {...register('firstName')}
-            />
-            <TextField
-              id="create-last-name"
-              label="Last name"
-              error={errors.lastName?.message}
-              {...register('lastName')}
-            />
-            <TextField
-              id="create-email"
-              label="Email"
-              type="email"
-              autoComplete="off"
-              error={errors.email?.message}
-              {...register('email')}
-            />
-            <PasswordField
-              id="create-password"
-              label="Password"
-              autoComplete="new-password"
-              hint="At least 8 characters."
-              error={errors.password?.message}
-              {...register('password')}
-            />
-          </div>
-          <Field id="create-role" label="Role" error={errors.role?.message}>
-            <Select
-              id="create-role"
-              aria-describedby={fieldDescribedBy('create-role', errors.role?.message)}
-              {...register('role', {
-                onChange: (event) =>
-                  setValue('permissions', defaultPermissionsFor(event.target.value as Role)),
-              })}
-            >
-              {assignableRoles(actorRole).map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {role === 'doctor' && (
+        <FormProvider {...form}>
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
-                id="create-license"
-                label="Oklahoma license number"
-                error={errors.licenseNumber?.message}
-                {...register('licenseNumber')}
+                id="create-first-name"
+                label="First name"
+                error={errors.firstName?.message}
+                {...register('firstName')}
               />
               <TextField
-                id="create-npi"
-                label="NPI"
-                inputMode="numeric"
-                maxLength={10}
-                error={errors.npi?.message}
-                {...register('npi')}
+                id="create-last-name"
+                label="Last name"
+                error={errors.lastName?.message}
+                {...register('lastName')}
+              />
+              <TextField
+                id="create-email"
+                label="Email"
+                type="email"
+                autoComplete="off"
+                error={errors.email?.message}
+                {...register('email')}
+              />
+              <PasswordField
+                id="create-password"
+                label="Password"
+                autoComplete="new-password"
+                hint="At least 8 characters."
+                error={errors.password?.message}
+                {...register('password')}
               />
             </div>
-          )}
-          <Controller
-            control={control}
-            name="permissions"
-            render={({ field }) => (
-              <PermissionCheckboxes
-                idPrefix="create"
-                role={role}
-                value={field.value ?? []}
-                onChange={field.onChange}
-                editable={editable}
-              />
-            )}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createUser.isPending}>
-              {createUser.isPending ? 'Creating...' : 'Create User'}
-            </Button>
-          </DialogFooter>
-        </form>
+            <RoleAccessFields
+              idPrefix="create"
+              actorRole={actorRole}
+              role={role}
+              editable={editable}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={createUser.isPending}>
+                {createUser.isPending ? 'Creating...' : 'Create User'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </FormProvider>
       </DialogContent>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,9 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Select } from '@/components/ui/select';
-import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import {
@@ -31,8 +28,8 @@ import {
   type UpdateUserRequest,
 } from '../../../../shared/schemas/users';
 import { useUpdateUser } from '../api/users';
-import { assignableRoles, canEditPermissions, defaultPermissionsFor } from './access-rules';
-import { PermissionCheckboxes } from './permission-checkboxes';
+import { canEditPermissions, defaultPermissionsFor } from './access-rules';
+import { RoleAccessFields } from './role-access-fields';
 
 const EditSchema = z
   .object({
@@ -70,14 +67,7 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
   const updateUser = useUpdateUser();
   const editable = canEditPermissions(actorRole);
   const startRole = initialRole ?? (user.role as StaffRole);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<EditValues>({
+  const form = useForm<EditValues>({
     resolver: zodResolver(EditSchema),
     defaultValues: {
       role: startRole,
@@ -86,6 +76,7 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
       npi: user.npi ?? '',
     },
   });
+  const { handleSubmit, watch } = form;
   const role = watch('role');
   const name = `${user.firstName} ${user.lastName}`;
 
@@ -137,62 +128,24 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
           <DialogTitle>Edit access for {name}</DialogTitle>
           <DialogDescription>{user.email}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <Field id="edit-role" label="Role" error={errors.role?.message}>
-            <Select
-              id="edit-role"
-              {...register('role', {
-                onChange: (event) =>
-                  setValue('permissions', defaultPermissionsFor(event.target.value as Role)),
-              })}
-            >
-              {assignableRoles(actorRole).map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          {role === 'doctor' && (
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                id="edit-license"
-                label="Oklahoma license number"
-                error={errors.licenseNumber?.message}
-                {...register('licenseNumber')}
-              />
-              <TextField
-                id="edit-npi"
-                label="NPI"
-                inputMode="numeric"
-                maxLength={10}
-                error={errors.npi?.message}
-                {...register('npi')}
-              />
-            </div>
-          )}
-          <Controller
-            control={control}
-            name="permissions"
-            render={({ field }) => (
-              <PermissionCheckboxes
-                idPrefix="edit"
-                role={role}
-                value={field.value}
-                onChange={field.onChange}
-                editable={editable}
-              />
-            )}
-          />
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={updateUser.isPending}>
-              {updateUser.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <FormProvider {...form}>
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <RoleAccessFields
+              idPrefix="edit"
+              actorRole={actorRole}
+              role={role}
+              editable={editable}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={updateUser.isPending}>
+                {updateUser.isPending ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </FormProvider>
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,84 @@
+import { Controller, useFormContext } from 'react-hook-form';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Select } from '@/components/ui/select';
+import { TextField } from '@/components/ui/text-field';
+import type { Permission, Role } from '../../../../shared/roles';
+import { ROLE_LABELS } from '../../../../shared/roles';
+import { assignableRoles, defaultPermissionsFor } from './access-rules';
+import { PermissionCheckboxes } from './permission-checkboxes';
+
+/** The fields both user dialogs share: role, a doctor's credentials, and the permission boxes. */
+interface RoleAccessValues {
+  role?: Role;
+  permissions?: Permission[];
+  licenseNumber?: string;
+  npi?: string;
+}
+
+export function RoleAccessFields(props: {
+  idPrefix: string;
+  actorRole: Role;
+  role: Role;
+  editable: boolean;
+}) {
+  const { idPrefix, actorRole, role, editable } = props;
+  const {
+    register,
+    control,
+    setValue,
+    formState: { errors },
+  } = useFormContext<RoleAccessValues>();
+  const roleId = `${idPrefix}-role`;
+  return (
+    <>
+      <Field id={roleId} label="Role" error={errors.role?.message}>
+        <Select
+          id={roleId}
+          aria-describedby={fieldDescribedBy(roleId, errors.role?.message)}
+          {...register('role', {
+            // A new role starts from its own default boxes (ruling 2).
+            onChange: (event) =>
+              setValue('permissions', defaultPermissionsFor(event.target.value as Role)),
+          })}
+        >
+          {assignableRoles(actorRole).map((r) => (
+            <option key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {role === 'doctor' && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id={`${idPrefix}-license`}
+            label="Oklahoma license number"
+            error={errors.licenseNumber?.message}
+            {...register('licenseNumber')}
+          />
+          <TextField
+            id={`${idPrefix}-npi`}
+            label="NPI"
+            inputMode="numeric"
+            maxLength={10}
+            error={errors.npi?.message}
+            {...register('npi')}
+          />
+        </div>
+      )}
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field }) => (
+          <PermissionCheckboxes
+            idPrefix={idPrefix}
+            role={role}
+            value={field.value ?? []}
+            onChange={field.onChange}
+            editable={editable}
+          />
+        )}
+      />
+    </>
+  );
+}
