@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { QueueStatusSchema } from './queue.js';
+import type {
+  JoinRefused,
+  ParticipantJoined,
+  ParticipantLeft,
+  ReceivedAnswer,
+  ReceivedIceCandidate,
+  ReceivedOffer,
+  SessionJoined,
+} from './signalling.js';
 
 // Realtime events over socket.io at /socket.io (patient-side.md §7, staff-and-video.md §7).
 // Payloads are typed here and checked with zod when they arrive.
@@ -36,9 +45,23 @@ export interface ServerToClientEvents {
   'document-update': (event: { documentId: string; status: string }) => void;
   'roomID-received': (event: CallAnnouncement) => void;
   'call-ended': (event: CallAnnouncement) => void;
+  // WebRTC signalling (ruling 8; payloads in signalling.ts).
+  'session-joined': (event: SessionJoined) => void;
+  'join-session-refused': (event: JoinRefused) => void;
+  'participant-joined': (event: ParticipantJoined) => void;
+  'participant-left': (event: ParticipantLeft) => void;
+  'webrtc-offer': (event: ReceivedOffer) => void;
+  'webrtc-answer': (event: ReceivedAnswer) => void;
+  'webrtc-ice-candidate': (event: ReceivedIceCandidate) => void;
 }
 
 export interface ClientToServerEvents {
   sendRoomID: (event: unknown) => void;
   'call-ended': (event: unknown) => void;
+  // WebRTC signalling: checked on arrival against signalling.ts's Join/Leave/Send* schemas.
+  'join-session': (event: unknown) => void;
+  'leave-session': (event: unknown) => void;
+  'webrtc-offer': (event: unknown) => void;
+  'webrtc-answer': (event: unknown) => void;
+  'webrtc-ice-candidate': (event: unknown) => void;
 }

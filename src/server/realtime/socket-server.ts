@@ -7,6 +7,7 @@ import { hashToken } from '../modules/auth/session-store.js';
 import { findActiveUserByEmail } from '../modules/users/queries.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import { type IoServer, roleRoom, userRoom } from './hub.js';
+import { registerSignalling } from './signalling.js';
 
 // socket.io on the app's own HTTP server (DESIGN.md toolchain notes). A connection is
 // accepted only from our own origin with a live session cookie; it joins its user's room and
@@ -53,6 +54,8 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
       socket.data.role = session.user.role;
       socket.data.tokenHash = hashToken(token!);
       socket.data.patientId = session.user.patient?.id ?? null;
+      socket.data.permissions = session.user.permissions;
+      socket.data.userName = `${session.user.firstName} ${session.user.lastName}`.trim();
       next();
     } catch (err) {
       next(err as Error);
@@ -87,6 +90,7 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
       clearInterval(keepAlive);
       if (role === 'doctor') countDoctors();
     });
+    registerSignalling(socket, ctx, io);
     if (isStaffRole(role)) {
       // A staff member tells one patient a call room is ready or over (patient-side.md §4
       // Call room state); it reaches that patient's own room and nobody else.
