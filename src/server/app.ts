@@ -27,6 +27,8 @@ import { queueRoutes } from './modules/queue/routes.js';
 import { QueueSnapshot } from './modules/queue/snapshot.js';
 import { transcriptionRoutes } from './modules/transcriptions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { recordingRoutes } from './modules/video/recording-routes.js';
+import { videoRoutes } from './modules/video/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
@@ -107,6 +109,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await staffDocumentRoutes(app, ctx);
   await operationsRoutes(app, ctx);
   await doctorRoutes(app, ctx);
+  await videoRoutes(app, ctx);
+  await recordingRoutes(app, ctx);
   ctx.realtime.io = attachSocketServer(app, ctx);
 
   const hasWeb = await registerWebApp(app);

@@ -5,6 +5,19 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
+/** A comma-separated list of ICE server URLs, each with one of the given schemes. */
+const iceUrls = (scheme: RegExp, label: string) =>
+  z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    )
+    .refine((urls) => urls.every((u) => scheme.test(u) && !/\s/.test(u)), `must be ${label} URLs`);
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,6 +60,14 @@ const ConfigSchema = z.object({
     .regex(/^[0-9a-fA-F]+$/, 'must be hex')
     .optional(),
   AUTHNET_ENDPOINT: z.url().default('https://api.authorize.net/xml/v1/request.api'),
+  /** STUN servers for WebRTC, comma-separated (stun: or stuns: URLs); none by default. */
+  ICE_STUN_URLS: iceUrls(/^stuns?:/, 'stun: or stuns:'),
+  /** TURN servers, comma-separated (turn: or turns: URLs); they need ICE_TURN_SECRET. */
+  ICE_TURN_URLS: iceUrls(/^turns?:/, 'turn: or turns:'),
+  /** The TURN REST shared secret (coturn's static-auth-secret). */
+  ICE_TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How long a TURN credential lasts. */
+  ICE_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 // Production refuses to start with development conveniences (issue 3): a generated key, or
@@ -66,6 +87,13 @@ const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
         message: 'is required in production (authorize_net, or simulator for demos and staging)',
       });
   }
+  // TURN servers refuse requests without credentials, and ours are derived from the secret.
+  if (c.ICE_TURN_URLS.length > 0 && !c.ICE_TURN_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ICE_TURN_SECRET'],
+      message: 'is required with ICE_TURN_URLS',
+    });
   if (c.PAYMENT_PROVIDER === 'authorize_net')
     for (const key of [
       'AUTHNET_API_LOGIN_ID',

@@ -14,9 +14,11 @@ import {
 } from './test/matrix/consultation-fixtures.js';
 import { FOLLOW_UP_ENDPOINTS } from './test/matrix/follow-up.js';
 import { DOCTOR_ONLY_ENDPOINTS, OPERATIONS_ENDPOINTS } from './test/matrix/operations.js';
+import { RECORDING_ENDPOINTS, RECORDING_NOT_STAFF } from './test/matrix/recordings.js';
 import { STAFF_DOCUMENT_ENDPOINTS } from './test/matrix/staff-documents.js';
 import { TRANSCRIPTION_ENDPOINTS } from './test/matrix/transcriptions.js';
 import type { Endpoint, Principal } from './test/matrix/types.js';
+import { VIDEO_ENDPOINTS, VIDEO_NOT_STAFF } from './test/matrix/video.js';
 import { PATIENT_ENDPOINTS } from './test/patient-endpoints.js';
 
 // Ruling 3 as a table: every staff endpoint × every role (and signed out). The expectation is
@@ -30,6 +32,8 @@ const STAFF_ENDPOINTS: Endpoint[] = [
   ...TRANSCRIPTION_ENDPOINTS,
   ...STAFF_DOCUMENT_ENDPOINTS,
   ...OPERATIONS_ENDPOINTS,
+  ...VIDEO_ENDPOINTS,
+  ...RECORDING_ENDPOINTS,
   { method: 'GET', path: '/api/admin/users', access: 'users', ok: 200 },
   {
     method: 'POST',
@@ -149,6 +153,9 @@ const NOT_STAFF = [
   ...PATIENT_ENDPOINTS.map((e) => `${e.method} ${e.path}`),
   // Doctor-only endpoints: their own matrix is in modules/doctor/doctor-only.test.ts.
   ...DOCTOR_ONLY_ENDPOINTS.map((e) => `${e.method} ${e.path}`),
+  // Video: any signed-in user joins by link; the patient's consultation link is theirs.
+  ...VIDEO_NOT_STAFF,
+  ...RECORDING_NOT_STAFF,
 ];
 
 const principals: Principal[] = [

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { QueueStatusSchema } from './queue.js';
 import type {
+  CreateFileAck,
+  HostDisconnected,
+  RecordingConsentDeclined,
+  RecordingConsentRequest,
+  RoomBroadcast,
+  SharingRefused,
+} from './room-messages.js';
+import type {
   JoinRefused,
   ParticipantJoined,
   ParticipantLeft,
@@ -22,7 +30,8 @@ export type QueueUpdateEvent = z.infer<typeof QueueUpdateEventSchema>;
 /** Server → one patient: a call room is ready for them / the call ended (§4 Call room state). */
 export const CallAnnouncementSchema = z.object({
   roomId: z.string().min(1).max(100),
-  email: z.string().max(254),
+  /** The patient's email as the spec shows it; the server picks the patient by the room. */
+  email: z.string().max(254).optional(),
   callerRole: z.string().optional(),
   sessionId: z.string().optional(),
   applicationId: z.string().optional(),
@@ -53,6 +62,12 @@ export interface ServerToClientEvents {
   'webrtc-offer': (event: ReceivedOffer) => void;
   'webrtc-answer': (event: ReceivedAnswer) => void;
   'webrtc-ice-candidate': (event: ReceivedIceCandidate) => void;
+  // In-room tools (payloads in room-messages.ts).
+  'room-message': (event: RoomBroadcast) => void;
+  'sharing-refused': (event: SharingRefused) => void;
+  'recording-consent-request': (event: RecordingConsentRequest) => void;
+  'recording-consent-declined': (event: RecordingConsentDeclined) => void;
+  'host-disconnected': (event: HostDisconnected) => void;
 }
 
 export interface ClientToServerEvents {
@@ -64,4 +79,10 @@ export interface ClientToServerEvents {
   'webrtc-offer': (event: unknown) => void;
   'webrtc-answer': (event: unknown) => void;
   'webrtc-ice-candidate': (event: unknown) => void;
+  // In-room tools: checked on arrival against room-messages.ts's schemas.
+  'room-message': (event: unknown) => void;
+  'recording-request': (event: unknown) => void;
+  'recording-stop': (event: unknown) => void;
+  'recording-consent': (event: unknown) => void;
+  'create-file': (event: unknown, ack?: (result: CreateFileAck) => void) => void;
 }

@@ -146,6 +146,8 @@ export const ACCESS = {
   keywords: { permissions: ['keywords'] },
   searchNotes: { permissions: ['search_notes'] },
   documents: { permissions: ['documents'], roles: ['doctor'] },
+  /** Consultation recordings are stored like documents (a doctor sees their own). */
+  recordings: { permissions: ['documents'], roles: ['doctor'] },
   analytics: { permissions: ['analytics'] },
   financial: { permissions: ['financial'] },
   users: { permissions: ['users'] },

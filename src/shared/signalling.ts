@@ -10,6 +10,7 @@ export const MAX_ID_LENGTH = 100;
 export const MAX_SDP_LENGTH = 20 * 1024;
 export const MAX_CANDIDATE_LENGTH = 2 * 1024;
 export const MAX_NAME_LENGTH = 200;
+export const MAX_TOKEN_LENGTH = 1024;
 
 /** The socket.io room every participant of a video session joins. */
 export const videoRoom = (sessionId: string) => `video:${sessionId}`;
@@ -51,10 +52,12 @@ export type Participant = z.infer<typeof ParticipantSchema>;
 /**
  * join-session (sessionId, userId, userName, role, applicationId). The server checks membership
  * itself and takes userId, userName and role from the signed-in session: the client's values
- * are accepted for compatibility and ignored.
+ * are accepted for compatibility and ignored. `token` is the join token from
+ * POST /api/video/token for this room and user; without a valid one the join is refused.
  */
 export const JoinSessionSchema = z.object({
   sessionId: Id,
+  token: z.string().max(MAX_TOKEN_LENGTH).optional(),
   userId: z.string().max(MAX_ID_LENGTH).optional(),
   userName: z.string().max(MAX_NAME_LENGTH).optional(),
   role: z.string().max(MAX_ID_LENGTH).optional(),
@@ -131,3 +134,18 @@ export const ReceivedIceCandidateSchema = z.object({
   fromSocketId: Id,
 });
 export type ReceivedIceCandidate = z.infer<typeof ReceivedIceCandidateSchema>;
+
+/**
+ * Who sends the offer between two participants (§4: the doctor creates the offer when the
+ * patient joins). A non-patient offers to a patient; otherwise the one already in the room
+ * offers to the newcomer. Both sides compute the same answer, so exactly one offers.
+ */
+export function offersTo(
+  self: { role: string; arrivedFirst: boolean },
+  other: { role: string },
+): boolean {
+  const selfPatient = self.role === 'patient';
+  const otherPatient = other.role === 'patient';
+  if (selfPatient !== otherPatient) return otherPatient;
+  return self.arrivedFirst;
+}

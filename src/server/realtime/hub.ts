@@ -34,4 +34,11 @@ export class RealtimeHub {
     const sockets = await this.io.in(roleRoom(role)).fetchSockets();
     return [...new Set(sockets.map((s) => s.data.userId as string))];
   }
+
+  /** Live sockets in a room on any node, leaving out those of `exceptUserId` (0 without io). */
+  async countInRoom(room: string, exceptUserId?: string): Promise<number> {
+    if (!this.io) return 0;
+    const sockets = await this.io.in(room).fetchSockets();
+    return sockets.filter((s) => s.data.userId !== exceptUserId).length;
+  }
 }

@@ -1,107 +1,38 @@
-import { io, type Socket } from 'socket.io-client';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
-import { MAX_CANDIDATE_LENGTH, MAX_SDP_LENGTH } from '../../shared/signalling.js';
+import { MAX_CANDIDATE_LENGTH, MAX_SDP_LENGTH, MAX_TOKEN_LENGTH } from '../../shared/signalling.js';
+import { videoSessions } from '../db/schema/index.js';
+import { issueJoinToken, joinTokenKey } from '../modules/video/join-token.js';
 import { signedInAs } from '../test/fixtures.js';
-import { type Client, createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
 import { paidPatient } from '../test/patients.js';
+import {
+  joinedPair,
+  listeningApp,
+  Peer,
+  type PeerEnv,
+  settle,
+  videoCall,
+} from '../test/socket-peer.js';
 
-// WebRTC signalling (spec README ruling 8; staff-and-video.md §4, §7 second flow): the server
-// admits only a consultation's own people, relays between members of one session only and
-// stamps the sender, drops malformed payloads, and tells the room who left.
-
-type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-type EventName = keyof ServerToClientEvents;
+// WebRTC signalling (spec README ruling 8; staff-and-video.md §4, §7 second flow; ADR 0008):
+// the server admits only holders of a join token for that room and user, and only a
+// consultation's own people (or anyone signed in to a video session, up to its size); it
+// relays between members of one session only and stamps the sender, drops malformed payloads,
+// and tells the room who left.
 
 let t: TestApp;
-let url: string;
-const sockets: AppSocket[] = [];
+let env: PeerEnv;
 
 beforeAll(async () => {
   t = await createTestApp();
-  url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  env = await listeningApp(t);
 });
 afterAll(async () => {
-  for (const s of sockets) s.close();
+  for (const s of env.sockets) s.close();
   await t.close();
 });
 
-/** A connected socket for a signed-in client, recording every event it receives. */
-class Peer {
-  readonly socket: AppSocket;
-  readonly events: { event: EventName; payload: unknown }[] = [];
-
-  constructor(client: Client) {
-    this.socket = io(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: client.cookie! },
-      reconnection: false,
-      forceNew: true,
-      timeout: 5000,
-    });
-    sockets.push(this.socket);
-    this.socket.onAny((event: EventName, payload: unknown) => this.events.push({ event, payload }));
-  }
-
-  get id(): string {
-    return this.socket.id!;
-  }
-
-  async connected(): Promise<this> {
-    if (!this.socket.connected)
-      await new Promise<void>((resolve, reject) => {
-        this.socket.once('connect', () => resolve());
-        this.socket.once('connect_error', reject);
-      });
-    return this;
-  }
-
-  /** The payloads of one event received so far. */
-  of(event: EventName): unknown[] {
-    return this.events.filter((e) => e.event === event).map((e) => e.payload);
-  }
-
-  /** Waits for the `n`th payload of an event (1-based) and answers it. */
-  async next<E extends EventName>(
-    event: E,
-    n = 1,
-  ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-    const deadline = Date.now() + 5000;
-    while (this.of(event).length < n) {
-      if (Date.now() > deadline)
-        throw new Error(
-          `no ${event} #${n}; got ${JSON.stringify(this.events.map((e) => e.event))}`,
-        );
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return this.of(event)[n - 1] as Parameters<ServerToClientEvents[E]>[0];
-  }
-
-  emit(event: string, payload: unknown): void {
-    (this.socket as unknown as Socket).emit(event, payload);
-  }
-
-  /** join-session, answering 'joined' or 'refused'. */
-  async join(sessionId: string): Promise<'joined' | 'refused'> {
-    const before = this.of('session-joined').length + this.of('join-session-refused').length;
-    this.emit('join-session', { sessionId, userId: 'forged', role: 'doctor', userName: 'Forged' });
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline) {
-      const joined = this.events.filter(
-        (e) =>
-          (e.event === 'session-joined' || e.event === 'join-session-refused') &&
-          (e.payload as { sessionId: string }).sessionId === sessionId,
-      );
-      if (this.of('session-joined').length + this.of('join-session-refused').length > before)
-        return joined.at(-1)!.event === 'session-joined' ? 'joined' : 'refused';
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('no answer to join-session');
-  }
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
 const OFFER = { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
 const ANSWER = { type: 'answer', sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
 const CANDIDATE = {
@@ -110,33 +41,11 @@ const CANDIDATE = {
   sdpMLineIndex: 0,
 };
 
-/** A doctor opens a video call for a paid patient: both signed in, and the room id. */
-async function videoCall() {
-  const doctor = await signedInAs(t.app, 'doctor');
-  const patient = await paidPatient(t.app);
-  const res = await doctor.client.post('/api/admin/start-video-call', {
-    queueId: patient.queue.id,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const roomId: string = res.json().roomId;
-  return { doctor, patient, roomId, queueId: patient.queue.id };
-}
-
-async function joinedPair() {
-  const call = await videoCall();
-  const doc = await new Peer(call.doctor.client).connected();
-  const pat = await new Peer(call.patient.client).connected();
-  expect(await doc.join(call.roomId)).toBe('joined');
-  expect(await pat.join(call.roomId)).toBe('joined');
-  await doc.next('participant-joined');
-  return { ...call, doc, pat };
-}
-
 describe('join-session', () => {
   it('lets the doctor and the patient in, each seeing the other as the server knows them', async () => {
-    const call = await videoCall();
-    const doc = await new Peer(call.doctor.client).connected();
-    const pat = await new Peer(call.patient.client).connected();
+    const call = await videoCall(env);
+    const doc = await new Peer(call.doctor.client, env).connected();
+    const pat = await new Peer(call.patient.client, env).connected();
 
     expect(await doc.join(call.roomId)).toBe('joined');
     expect(await doc.next('session-joined')).toEqual({ sessionId: call.roomId, participants: [] });
@@ -159,21 +68,24 @@ describe('join-session', () => {
   });
 
   it('refuses another patient, another doctor, staff without runConsultation, and unknown sessions', async () => {
-    const { roomId, doc } = await joinedPair();
+    const { roomId, doc } = await joinedPair(env);
     const stranger = await paidPatient(t.app);
     const assistant = await signedInAs(t.app, 'admin_assistant');
     const otherDoctor = await signedInAs(t.app, 'doctor');
-    const outsider = await new Peer(stranger.client).connected();
-    const helper = await new Peer(assistant.client).connected();
-    const colleague = await new Peer(otherDoctor.client).connected();
-    expect(await outsider.join(roomId)).toBe('refused');
-    expect(await helper.join(roomId)).toBe('refused');
-    expect(await colleague.join(roomId)).toBe('refused');
+    const outsider = await new Peer(stranger.client, env).connected();
+    const helper = await new Peer(assistant.client, env).connected();
+    const colleague = await new Peer(otherDoctor.client, env).connected();
+    // Each holds a correctly signed token for this room: the server asks the room itself.
+    for (const peer of [outsider, helper, colleague]) {
+      expect(await peer.join(roomId)).toBe('refused');
+      expect(peer.refusal()).toBe('You cannot join this video session');
+    }
     expect(await outsider.join('no-such-room')).toBe('refused');
+    expect(outsider.refusal()).toBe('You cannot join this video session');
 
     // Staff who may run consultations (an operations admin holds 'meetings') may join.
     const ops = await signedInAs(t.app, 'operations_admin');
-    const opsPeer = await new Peer(ops.client).connected();
+    const opsPeer = await new Peer(ops.client, env).connected();
     expect(await opsPeer.join(roomId)).toBe('joined');
     await settle();
     // The doctor heard of the patient and the operations admin only.
@@ -183,7 +95,7 @@ describe('join-session', () => {
 
 describe('relay', () => {
   it('passes offer, answer and candidates between members, stamped with the sender', async () => {
-    const { roomId, doc, pat } = await joinedPair();
+    const { roomId, doc, pat } = await joinedPair(env);
     doc.emit('webrtc-offer', { offer: OFFER, targetSocketId: pat.id, extra: 'stripped' });
     expect(await pat.next('webrtc-offer')).toEqual({
       sessionId: roomId,
@@ -215,17 +127,17 @@ describe('relay', () => {
   });
 
   it('delivers nothing from a non-member, nor to a socket outside the sender’s session', async () => {
-    const { roomId, doc, pat } = await joinedPair();
+    const { roomId, doc, pat } = await joinedPair(env);
     // A refused patient aims at the doctor's socket, with and without naming the session.
     const stranger = await paidPatient(t.app);
-    const outsider = await new Peer(stranger.client).connected();
+    const outsider = await new Peer(stranger.client, env).connected();
     expect(await outsider.join(roomId)).toBe('refused');
     outsider.emit('webrtc-offer', { offer: OFFER, targetSocketId: doc.id });
     outsider.emit('webrtc-offer', { offer: OFFER, targetSocketId: doc.id, sessionId: roomId });
     outsider.emit('webrtc-ice-candidate', { candidate: CANDIDATE, sessionId: roomId });
 
     // A member of another call aims into this one.
-    const other = await joinedPair();
+    const other = await joinedPair(env);
     other.doc.emit('webrtc-offer', { offer: OFFER, targetSocketId: pat.id });
     other.doc.emit('webrtc-answer', { answer: ANSWER, targetSocketId: doc.id, sessionId: roomId });
     other.doc.emit('webrtc-ice-candidate', {
@@ -247,7 +159,7 @@ describe('relay', () => {
   });
 
   it('drops malformed and oversized payloads and keeps serving', async () => {
-    const { roomId, doc, pat } = await joinedPair();
+    const { roomId, doc, pat } = await joinedPair(env);
     const bad: [string, unknown][] = [
       ['webrtc-offer', null],
       ['webrtc-offer', 'nonsense'],
@@ -273,12 +185,14 @@ describe('relay', () => {
         { candidate: { ...CANDIDATE, sdpMLineIndex: -1 }, sessionId: roomId },
       ],
       ['join-session', { sessionId: 'x'.repeat(101) }],
+      ['join-session', { sessionId: roomId, token: 'x'.repeat(MAX_TOKEN_LENGTH + 1) }],
+      ['join-session', { sessionId: roomId, token: 42 }],
       ['join-session', undefined],
       ['leave-session', { sessionId: 7 }],
     ];
     for (const [event, payload] of bad) doc.emit(event, payload);
     // Beyond socket.io's 64 KB buffer the connection itself is cut; the server stays up.
-    const flooder = await new Peer((await signedInAs(t.app, 'doctor')).client).connected();
+    const flooder = await new Peer((await signedInAs(t.app, 'doctor')).client, env).connected();
     flooder.emit('webrtc-offer', { offer: { type: 'offer', sdp: 'x'.repeat(70 * 1024) } });
 
     await settle();
@@ -288,14 +202,17 @@ describe('relay', () => {
     // Still serving: the same sockets relay, and a new connection joins.
     doc.emit('webrtc-offer', { offer: OFFER, targetSocketId: pat.id });
     expect((await pat.next('webrtc-offer')).fromSocketId).toBe(doc.id);
-    const again = await new Peer((await signedInAs(t.app, 'operations_admin')).client).connected();
+    const again = await new Peer(
+      (await signedInAs(t.app, 'operations_admin')).client,
+      env,
+    ).connected();
     expect(await again.join(roomId)).toBe('joined');
   });
 });
 
 describe('leaving and ending', () => {
   it('tells the others when someone leaves or disconnects, and stops relaying to them', async () => {
-    const { roomId, doc, pat } = await joinedPair();
+    const { roomId, doc, pat } = await joinedPair(env);
     pat.emit('leave-session', { sessionId: roomId });
     expect(await doc.next('participant-left')).toEqual({ sessionId: roomId, socketId: pat.id });
     doc.emit('webrtc-offer', { offer: OFFER, targetSocketId: pat.id });
@@ -316,14 +233,103 @@ describe('leaving and ending', () => {
   });
 
   it('admits nobody once the consultation has ended', async () => {
-    const { roomId, queueId, doctor, patient } = await videoCall();
-    const doc = await new Peer(doctor.client).connected();
+    const { roomId, queueId, doctor, patient } = await videoCall(env);
+    const doc = await new Peer(doctor.client, env).connected();
     expect(await doc.join(roomId)).toBe('joined');
     const end = await doctor.client.post('/api/admin/end-consultation', { queueId });
     expect(end.statusCode, end.body).toBe(200);
-    const pat = await new Peer(patient.client).connected();
+    // Tokens issued before the end no longer open the room.
+    const pat = await new Peer(patient.client, env).connected();
     expect(await pat.join(roomId)).toBe('refused');
-    const doc2 = await new Peer(doctor.client).connected();
-    expect(await doc2.join(roomId)).toBe('refused');
+    expect(pat.refusal()).toBe('This call has ended');
+    const doc2 = await new Peer(doctor.client, env).connected();
+    expect(
+      await doc2.join(
+        roomId,
+        issueJoinToken(joinTokenKey(t.app.ctx.config), { roomId, userId: doctor.id }).token,
+      ),
+    ).toBe('refused');
+    expect(doc2.refusal()).toBe('This call has ended');
+  });
+});
+
+describe('join tokens', () => {
+  it('refuses a join without a token, with another room’s or another user’s, or an expired one', async () => {
+    const call = await videoCall(env);
+    const other = await videoCall(env);
+    const doc = await new Peer(call.doctor.client, env).connected();
+    const pat = await new Peer(call.patient.client, env).connected();
+    const key = joinTokenKey(t.app.ctx.config);
+    const attempts: [string, string | null][] = [
+      ['no token', null],
+      ['junk', 'not-a-token'],
+      ['another room', issueJoinToken(key, { roomId: other.roomId, userId: call.doctor.id }).token],
+      ['another user', await pat.token(call.roomId)],
+      [
+        'expired',
+        issueJoinToken(key, { roomId: call.roomId, userId: call.doctor.id }, Date.now() - 3601_000)
+          .token,
+      ],
+    ];
+    for (const [label, token] of attempts) {
+      expect(await doc.join(call.roomId, token), label).toBe('refused');
+      expect(doc.refusal(), label).toBe('A valid join token is required');
+    }
+    // Refused, the doctor can neither send into the room nor hear from it.
+    expect(await pat.join(call.roomId)).toBe('joined');
+    doc.emit('webrtc-offer', { offer: OFFER, targetSocketId: pat.id, sessionId: call.roomId });
+    doc.emit('webrtc-ice-candidate', { candidate: CANDIDATE, sessionId: call.roomId });
+    pat.emit('webrtc-ice-candidate', { candidate: CANDIDATE, sessionId: call.roomId });
+    await settle();
+    expect(pat.of('webrtc-offer')).toEqual([]);
+    expect(pat.of('participant-joined')).toEqual([]);
+    expect(doc.of('webrtc-ice-candidate')).toEqual([]);
+    // With the token the app gives, the same socket gets in.
+    expect(await doc.join(call.roomId)).toBe('joined');
+    expect((await pat.next('participant-joined')).socketId).toBe(doc.id);
+  });
+});
+
+describe('video sessions', () => {
+  it('admits anyone signed in up to its size, refuses the next, and counts who is in it', async () => {
+    const host = await signedInAs(t.app, 'admin_assistant');
+    const created = await host.client.post('/api/video/sessions', {
+      title: 'Two-seat room',
+      maxParticipants: 2,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id: string = created.json().session.id;
+    // Without PUBLIC_URL the link uses the origin the request came to.
+    expect(created.json().joinUrl).toMatch(/^http:\/\/localhost(:\d+)?\/video-call\?session=/);
+
+    const hostPeer = await new Peer(host.client, env).connected();
+    const guest = await paidPatient(t.app);
+    const guestPeer = await new Peer(guest.client, env).connected();
+    expect(await hostPeer.join(id)).toBe('joined');
+    expect(await guestPeer.join(id)).toBe('joined');
+
+    // The third is turned away by the token endpoint and, token or not, by the server.
+    const third = await signedInAs(t.app, 'doctor');
+    const full = await third.client.post('/api/video/token', { roomId: id });
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toEqual({ message: 'This session is full', code: 'CONFLICT' });
+    const thirdPeer = await new Peer(third.client, env).connected();
+    expect(await thirdPeer.join(id)).toBe('refused');
+    expect(thirdPeer.refusal()).toBe('This session is full');
+    // Someone already in it may still get a token (a reload).
+    expect((await guest.client.post('/api/video/token', { roomId: id })).statusCode).toBe(200);
+
+    // The list shows it live; the row remembers it was used.
+    const list = (await host.client.get('/api/video/sessions')).json();
+    expect(list).toMatchObject({ activeSessions: 1, totalSessions: 1 });
+    expect(list.sessions[0]).toMatchObject({ id, status: 'active', participantCount: 2 });
+    const [row] = await t.app.ctx.db.select().from(videoSessions).where(eq(videoSessions.id, id));
+    expect(row).toMatchObject({ status: 'active', lastActiveAt: expect.any(Date) });
+
+    // A seat frees up when someone leaves.
+    guestPeer.emit('leave-session', { sessionId: id });
+    await hostPeer.next('participant-left');
+    expect(await thirdPeer.join(id)).toBe('joined');
+    expect((await hostPeer.next('participant-joined', 2)).userId).toBe(third.id);
   });
 });

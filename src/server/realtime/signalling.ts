@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
-import { ACCESS, allows, type Permission, type Role } from '../../shared/roles.js';
+import type { Permission, Role } from '../../shared/roles.js';
 import {
   JoinSessionSchema,
   LeaveSessionSchema,
@@ -12,7 +11,15 @@ import {
   videoRoom,
 } from '../../shared/signalling.js';
 import type { AppContext } from '../context.js';
-import { consultations } from '../db/schema/index.js';
+import { joinTokenKey, verifyJoinToken } from '../modules/video/join-token.js';
+import {
+  CALL_ENDED,
+  ROOM_REFUSED,
+  SESSION_FULL,
+  TOKEN_REQUIRED,
+} from '../modules/video/messages.js';
+import { describeRoom } from '../modules/video/rooms.js';
+import { markVideoSessionActive } from '../modules/video/sessions.js';
 import type { IoServer } from './hub.js';
 
 // WebRTC signalling (spec README ruling 8; staff-and-video.md §4, §7 second flow). The server
@@ -44,48 +51,21 @@ const participantRoom = (sessionId: string, socketId: string) =>
   `${videoRoom(sessionId)}:${socketId}`;
 
 /**
- * Is this session known and may this user join it? `null`: no such session here, the next
- * kind is asked. A session kind answers true/false only for ids it owns.
+ * Told when a socket enters or leaves a room (the in-room tools keep per-room state: the
+ * whiteboard for newcomers, the screen sharer, the recording's host). `left` runs after the
+ * socket is out of the room, on leave-session, on joining another room and on disconnect.
  */
-type SessionKind = (
-  ctx: AppContext,
-  sessionId: string,
-  who: SignallingIdentity,
-) => Promise<boolean | null>;
-
-/** A consultation room (consultations.room_id, opened by POST /api/admin/start-video-call). */
-const consultationRoom: SessionKind = async (ctx, sessionId, who) => {
-  const [row] = await ctx.db
-    .select({
-      doctorId: consultations.doctorId,
-      patientId: consultations.patientId,
-      endedAt: consultations.endedAt,
-    })
-    .from(consultations)
-    .where(eq(consultations.roomId, sessionId))
-    .limit(1);
-  if (!row) return null;
-  if (row.endedAt) return false;
-  if (who.userId === row.doctorId) return true;
-  if (who.patientId !== null && who.patientId === row.patientId) return true;
-  // Another physician has no place in this patient's room; staff who run consultations
-  // (the `meetings` permission) may join.
-  return who.role !== 'patient' && who.role !== 'doctor' && allows(ACCESS.runConsultation, who);
-};
-
-// Seam: video sessions from /video-sessions (staff-and-video.md §3 Video session) come in a
-// later increment as another SessionKind appended here.
-const SESSION_KINDS: readonly SessionKind[] = [consultationRoom];
-
-async function mayJoin(ctx: AppContext, sessionId: string, who: SignallingIdentity) {
-  for (const kind of SESSION_KINDS) {
-    const verdict = await kind(ctx, sessionId, who);
-    if (verdict !== null) return verdict;
-  }
-  return false;
+export interface RoomHooks {
+  joined(sessionId: string, socket: AppSocket): void | Promise<void>;
+  left(sessionId: string, socket: AppSocket): void | Promise<void>;
 }
 
-export function registerSignalling(socket: AppSocket, ctx: AppContext, io: IoServer): void {
+export function registerSignalling(
+  socket: AppSocket,
+  ctx: AppContext,
+  io: IoServer,
+  hooks?: RoomHooks,
+): void {
   const data = socket.data as VideoData;
   const me = (): Participant => ({
     socketId: socket.id,
@@ -109,35 +89,43 @@ export function registerSignalling(socket: AppSocket, ctx: AppContext, io: IoSer
     await socket.leave(videoRoom(sessionId));
     await socket.leave(participantRoom(sessionId, socket.id));
     io.to(videoRoom(sessionId)).emit('participant-left', { sessionId, socketId: socket.id });
+    await hooks?.left(sessionId, socket);
   };
 
   socket.on('join-session', (payload) => {
     const parsed = JoinSessionSchema.safeParse(payload);
     if (!parsed.success) return;
-    const { sessionId } = parsed.data;
+    const { sessionId, token } = parsed.data;
     serially(async () => {
       if (data.videoSessionId === sessionId) return;
-      const admitted = await mayJoin(ctx, sessionId, data).catch(() => false);
+      const refuse = (message: string): void => {
+        socket.emit('join-session-refused', { sessionId, message });
+      };
+      // The token proves POST /api/video/token let this user into this room (ADR 0008);
+      // membership is asked again here, since the room may have ended since.
+      const claims = { roomId: sessionId, userId: data.userId };
+      if (!verifyJoinToken(joinTokenKey(ctx.config), token, claims)) return refuse(TOKEN_REQUIRED);
+      const room = await describeRoom(ctx, sessionId, data).catch(() => null);
       if (!socket.connected) return;
-      if (!admitted) {
-        socket.emit('join-session-refused', {
-          sessionId,
-          message: 'You cannot join this video session',
-        });
-        return;
-      }
+      if (!room?.admitted) return refuse(ROOM_REFUSED);
+      if (room.ended) return refuse(CALL_ENDED);
+      const present = (await io.in(videoRoom(sessionId)).fetchSockets()).filter(
+        (s) => s.id !== socket.id,
+      );
+      if (present.length >= room.maxParticipants) return refuse(SESSION_FULL);
       await leave();
-      const others = (await io.in(videoRoom(sessionId)).fetchSockets())
-        .filter((s) => s.id !== socket.id)
-        .map((s): Participant => {
-          const d = s.data as VideoData;
-          return { socketId: s.id, userId: d.userId, userName: d.userName, role: d.role };
-        });
+      const others = present.map((s): Participant => {
+        const d = s.data as VideoData;
+        return { socketId: s.id, userId: d.userId, userName: d.userName, role: d.role };
+      });
       if (!socket.connected) return;
       data.videoSessionId = sessionId;
       await socket.join([videoRoom(sessionId), participantRoom(sessionId, socket.id)]);
       socket.emit('session-joined', { sessionId, participants: others });
       socket.to(videoRoom(sessionId)).emit('participant-joined', { sessionId, ...me() });
+      if (room.kind === 'session')
+        await markVideoSessionActive(ctx, sessionId).catch(() => undefined);
+      await hooks?.joined(sessionId, socket);
     });
   });
 
@@ -154,6 +142,7 @@ export function registerSignalling(socket: AppSocket, ctx: AppContext, io: IoSer
     if (!sessionId) return;
     data.videoSessionId = null;
     io.to(videoRoom(sessionId)).emit('participant-left', { sessionId, socketId: socket.id });
+    void Promise.resolve(hooks?.left(sessionId, socket)).catch(() => undefined);
   });
 
   /** The sender's session, if the payload names none or the same one; else nothing. */

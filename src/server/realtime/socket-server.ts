@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { CallAnnouncementSchema, SOCKET_PATH } from '../../shared/realtime.js';
-import { isStaffRole } from '../../shared/roles.js';
+import { SOCKET_PATH } from '../../shared/realtime.js';
 import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/session-store.js';
-import { findActiveUserByEmail } from '../modules/users/queries.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
+import { registerCallAnnouncements } from './call-announcement.js';
 import { type IoServer, roleRoom, userRoom } from './hub.js';
+import { createRoomTools } from './room/room-tools.js';
 import { registerSignalling } from './signalling.js';
 
 // socket.io on the app's own HTTP server (DESIGN.md toolchain notes). A connection is
@@ -73,6 +73,8 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     ctx.queue.setLiveDoctors(n);
   };
 
+  const roomTools = createRoomTools(ctx, io);
+
   io.on('connection', async (socket) => {
     const { userId, role, tokenHash, patientId } = socket.data as {
       userId: string;
@@ -90,26 +92,9 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
       clearInterval(keepAlive);
       if (role === 'doctor') countDoctors();
     });
-    registerSignalling(socket, ctx, io);
-    if (isStaffRole(role)) {
-      // A staff member tells one patient a call room is ready or over (patient-side.md §4
-      // Call room state); it reaches that patient's own room and nobody else.
-      for (const event of ['sendRoomID', 'call-ended'] as const)
-        socket.on(event, async (payload: unknown) => {
-          const parsed = CallAnnouncementSchema.safeParse(payload);
-          if (!parsed.success) return;
-          const patient = await findActiveUserByEmail(
-            ctx.db,
-            parsed.data.email.toLowerCase(),
-          ).catch(() => null);
-          if (patient?.role !== 'patient') return;
-          ctx.realtime.toUser(
-            patient.id,
-            event === 'sendRoomID' ? 'roomID-received' : 'call-ended',
-            parsed.data,
-          );
-        });
-    }
+    registerSignalling(socket, ctx, io, roomTools.hooks);
+    roomTools.register(socket);
+    registerCallAnnouncements(socket, ctx);
     await socket.join([userRoom(userId), roleRoom(role)]);
     if (patientId) socket.emit('queue-update', { status: await ctx.queue.statusFor(patientId) });
   });

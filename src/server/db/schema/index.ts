@@ -7,3 +7,4 @@ export * from './payments.js';
 export * from './queue.js';
 export * from './sessions.js';
 export * from './users.js';
+export * from './video.js';

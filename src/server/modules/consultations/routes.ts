@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { patientProfiles, users } from '../../db/schema/index.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
+import { announce } from './announce.js';
 import { admitPatient, endConsultation, rejectPatient, startConsultation } from './lifecycle.js';
 import { listMeetings } from './meetings.js';
 import { recordOutcome } from './outcome.js';
@@ -191,28 +190,4 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
       };
     },
   );
-}
-
-async function announce(
-  ctx: AppContext,
-  patientId: string,
-  event: 'roomID-received' | 'call-ended',
-  roomId: string,
-  applicationId: string,
-  caller?: { role: string; firstName: string; lastName: string },
-) {
-  const [row] = await ctx.db
-    .select({ userId: users.id, email: users.email })
-    .from(patientProfiles)
-    .innerJoin(users, eq(users.id, patientProfiles.userId))
-    .where(eq(patientProfiles.id, patientId));
-  if (!row) return;
-  ctx.realtime.toUser(row.userId, event, {
-    roomId,
-    email: row.email,
-    applicationId,
-    ...(caller
-      ? { callerRole: caller.role, displayName: `${caller.firstName} ${caller.lastName}` }
-      : {}),
-  });
 }
