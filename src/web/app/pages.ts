@@ -10,7 +10,6 @@ const auth = {
 };
 const legal = () => import('@/features/legal/components/legal-pages');
 const patient = () => import('@/features/patient/components/patient-placeholder-pages');
-const video = () => import('@/features/video/components/video-placeholder-pages');
 const operations = () => import('@/features/operations/components/operations-pages');
 
 export const LoginPage = lazyPage(auth.login, 'LoginPage');
@@ -68,12 +67,22 @@ export const AdminConsultationPage = lazyPage(
 export const AutomatedOperationsPage = lazyPage(operations, 'AutomatedOperationsPage');
 export const ProductionOperationsPage = lazyPage(operations, 'ProductionOperationsPage');
 
-export const VideoCallPage = lazyPage(video, 'VideoCallPage');
-export const VideoSessionsPage = lazyPage(video, 'VideoSessionsPage');
+export const VideoCallPage = lazyPage(
+  () => import('@/features/video/pages/video-call-page'),
+  'VideoCallPage',
+);
+export const VideoSessionsPage = lazyPage(
+  () => import('@/features/video/sessions/video-sessions-page'),
+  'VideoSessionsPage',
+);
 export const VideoDemoPage = lazyPage(
   () => import('@/features/device-check/components/video-demo-page'),
   'VideoDemoPage',
 );
-export const PatientVideoConsultationPage = lazyPage(video, 'PatientVideoConsultationPage');
-export const AdminVideoConsultationPage = lazyPage(video, 'AdminVideoConsultationPage');
-export const DoctorVideoConsultationPage = lazyPage(video, 'DoctorVideoConsultationPage');
+export const PatientVideoConsultationPage = lazyPage(
+  () => import('@/features/video/pages/patient-video-consultation-page'),
+  'PatientVideoConsultationPage',
+);
+const staffVideo = () => import('@/features/video/pages/staff-video-consultation-page');
+export const AdminVideoConsultationPage = lazyPage(staffVideo, 'AdminVideoConsultationPage');
+export const DoctorVideoConsultationPage = lazyPage(staffVideo, 'DoctorVideoConsultationPage');

@@ -36,11 +36,12 @@ export function usePatientRealtime(email: string | undefined): void {
     };
     const onRoom = (payload: unknown) => {
       const parsed = CallAnnouncementSchema.safeParse(payload);
-      if (parsed.success && parsed.data.email.toLowerCase() === self) startCall(parsed.data.roomId);
+      if (parsed.success && parsed.data.email?.toLowerCase() === self)
+        startCall(parsed.data.roomId);
     };
     const onEnded = (payload: unknown) => {
       const parsed = CallAnnouncementSchema.safeParse(payload);
-      if (parsed.success && parsed.data.email.toLowerCase() === self) endCall(parsed.data.roomId);
+      if (parsed.success && parsed.data.email?.toLowerCase() === self) endCall(parsed.data.roomId);
     };
     // The clinic changed the application (approval, documents collected) or reviewed a
     // document: read them again.

@@ -1,44 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { DoctorConsultation, DoctorQueueEntry } from '../../../../shared/schemas/operations';
-import { consultationPath } from '../../consultation/consultation-path';
+import { useAuth } from '@/features/auth/api/session';
+import type { DoctorQueueEntry } from '../../../../shared/schemas/operations';
+import { videoRoomPath } from '../../consultation/consultation-path';
 import {
   invalidateLifecycle,
   startFailedToast,
   startVideoCall,
 } from '../../meetings/api/lifecycle';
-import { doctorConsultationsKey } from './doctor';
 
 /**
  * Start from the doctor's queue: POST /api/admin/start-video-call (it admits the patient to
- * this doctor first when needed), then the Consultation Interface for that patient. The queue
- * entry has no patient id, so it is read from the doctor's active consultations.
+ * this doctor first when needed and tells the patient), then into the room (staff-and-video.md
+ * §4). The room links to the Consultation Interface for notes, the end and the outcome.
  */
 export function useDoctorStart() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { user } = useAuth();
   return useMutation({
-    mutationFn: async (entry: DoctorQueueEntry) => {
-      const answer = await startVideoCall(entry.id);
-      const active = await queryClient
-        .fetchQuery<DoctorConsultation[]>({
-          queryKey: [doctorConsultationsKey('active')],
-          staleTime: 0,
-        })
-        .catch(() => []);
-      const row = active.find((c) => c.queueId === entry.id);
-      return { answer, patientId: row?.patientId ?? null };
-    },
-    onSuccess: ({ answer, patientId }, entry) =>
-      navigate(
-        consultationPath({
-          patientId,
-          queueId: entry.id,
-          roomId: answer.roomId,
-          consultationId: answer.consultation.id,
-          applicationId: entry.applicationId,
-        }),
-      ),
+    mutationFn: (entry: DoctorQueueEntry) => startVideoCall(entry.id),
+    onSuccess: (answer) => navigate(videoRoomPath(answer.roomId, 'doctor', user?.firstName ?? '')),
     onError: startFailedToast,
     onSettled: () => invalidateLifecycle(queryClient),
   });

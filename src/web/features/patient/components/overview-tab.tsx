@@ -1,11 +1,12 @@
 import { CheckCircle2, FilePlus, FlaskConical, ListOrdered, LogOut, Video } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { useDevToolsEnabled } from '@/features/app-config/api/app-config';
 import { useDevBypass } from '@/features/payments/api/dev-bypass';
 import { useActiveCallRoom, videoCallPath } from '@/features/realtime/call-room';
+import { hasJoinedCall } from '@/features/video/lib/call-data';
 import { computeJourney } from '../../../../shared/journey';
 import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
@@ -23,6 +24,7 @@ interface OverviewTabProps {
 
 export function OverviewTab({ user, application, queue, onLogout, loggingOut }: OverviewTabProps) {
   const room = useActiveCallRoom();
+  const navigate = useNavigate();
   const devTools = useDevToolsEnabled();
   const paid = application?.paymentStatus === 'paid';
   const journey = computeJourney({
@@ -54,12 +56,21 @@ export function OverviewTab({ user, application, queue, onLogout, loggingOut }: 
               New Application
             </Link>
           </Button>
-          {room ? (
+          {room && hasJoinedCall(room) ? (
+            // Back into a call this tab left without hanging up (a dropped connection).
             <Button asChild className="justify-start">
               <Link to={videoCallPath(room, user.firstName)}>
                 <Video aria-hidden="true" />
-                Join Video Call
+                Return to call
               </Link>
+            </Button>
+          ) : room ? (
+            <Button
+              className="justify-start"
+              onClick={() => navigate(videoCallPath(room, user.firstName))}
+            >
+              <Video aria-hidden="true" />
+              Join Video Call
             </Button>
           ) : (
             <>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMay } from '@/features/admin-dashboard/staff-access';
+import { RecordingsTab } from '@/features/video/recordings/recordings-tab';
 import { type DocumentFilterValues, EMPTY_FILTERS } from '../api/staff-documents';
 import { DocumentCounters } from './document-counters';
 import { DocumentsPanel } from './documents-panel';
@@ -54,6 +55,7 @@ export function DocumentManagement({
               <TabsTrigger value="stored">Stored Documents</TabsTrigger>
               <TabsTrigger value="patients">Patients</TabsTrigger>
               <TabsTrigger value="transcriptions">Consultation Transcriptions</TabsTrigger>
+              {may('recordings') && <TabsTrigger value="recordings">Recordings</TabsTrigger>}
               <TabsTrigger value="hipaa">HIPAA Compliance</TabsTrigger>
             </TabsList>
             <TabsContent value="patient">
@@ -78,6 +80,11 @@ export function DocumentManagement({
             <TabsContent value="transcriptions">
               <TranscriptionsPanel allowed={may('transcriptions')} />
             </TabsContent>
+            {may('recordings') && (
+              <TabsContent value="recordings">
+                <RecordingsTab />
+              </TabsContent>
+            )}
             <TabsContent value="hipaa">
               <HipaaPanel />
             </TabsContent>

@@ -1,0 +1,477 @@
+import { mediaErrorMessage } from '@/features/device-check/lib/media-errors';
+import type { AppSocket } from '@/lib/socket';
+import { CallAnnouncementSchema } from '../../../../shared/realtime';
+import type {
+  ClientRoomMessage,
+  RoomBroadcast,
+  SharingRefused,
+} from '../../../../shared/room-messages';
+import type { JoinTokenResponse } from '../../../../shared/schemas/video';
+import {
+  JoinRefusedSchema,
+  ParticipantJoinedSchema,
+  ParticipantLeftSchema,
+  ReceivedAnswerSchema,
+  ReceivedIceCandidateSchema,
+  ReceivedOfferSchema,
+  SessionJoinedSchema,
+} from '../../../../shared/signalling';
+import type { RoomChannel } from '../lib/room-channel';
+import { CALL_MESSAGES, CALL_TIMERS, tokenIsFresh } from './call-rules';
+import { aggregateStatus, type CallStatus } from './call-status';
+import { type CallQuality, openCamera, preferredDevices, stopStream } from './local-media';
+import { PeerMesh, type PeerView } from './peer-mesh';
+import { SessionMedia } from './session-media';
+
+// One visit to a call room (staff-and-video.md §4, §7 second flow, §9): the join token, the
+// camera and microphone, join-session, the mesh of peer connections, the room messages for
+// camera state and screen sharing, and re-joining when the signalling reconnects. Plain
+// TypeScript; the React hook (use-call-room.ts) renders its snapshots.
+
+export type CallPhase = 'starting' | 'joined' | 'reconnecting' | 'ended' | 'left' | 'fatal';
+
+export interface RemoteParticipant extends PeerView {
+  /** The participant said their camera is off (video-off). */
+  videoOff: boolean;
+}
+
+export interface CallSnapshot {
+  phase: CallPhase;
+  /** The fatal error's message (phase 'fatal'). */
+  fatalError: string | null;
+  /** The camera/microphone failure (§8), shown while the call goes on without media. */
+  mediaError: string | null;
+  room: JoinTokenResponse['room'] | null;
+  status: CallStatus;
+  localStream: MediaStream | null;
+  screenStream: MediaStream | null;
+  cameraOn: boolean;
+  micOn: boolean;
+  peers: RemoteParticipant[];
+  /** Another participant who is sharing the screen (§4: one at a time). */
+  sharerSocketId: string | null;
+  audioOutputId: string | null;
+  channel: RoomChannel | null;
+}
+
+export interface CallToast {
+  title: string;
+  description?: string;
+  variant?: 'destructive';
+}
+
+/** Why the token or the join was refused; null when the user simply has no token (§2). */
+export type TokenOutcome =
+  | { ok: true; token: JoinTokenResponse }
+  | { ok: false; message: string | null; fatal?: boolean };
+
+export interface CallSessionOptions {
+  roomId: string;
+  quality: CallQuality;
+  selfName: string;
+  selfRole: string;
+  requestToken: (roomId: string) => Promise<TokenOutcome>;
+  acquireSocket: () => { socket: AppSocket; release: () => void };
+  onSnapshot: (snapshot: CallSnapshot) => void;
+  /** No token, or the room turned this user away (§2: to /home). */
+  onRefused: (message: string | null) => void;
+  onToast: (toast: CallToast) => void;
+  onJoined?: (room: JoinTokenResponse['room']) => void;
+  /** The consultation was ended by the physician (patients only). */
+  onCallEnded?: () => void;
+}
+
+export class CallSession {
+  private readonly socket: AppSocket;
+  private readonly releaseSocket: () => void;
+  private readonly mesh: PeerMesh;
+  private readonly media: SessionMedia;
+  private readonly listeners = new Set<(event: RoomBroadcast) => void>();
+  private readonly videoOff = new Map<string, boolean>();
+  private token: JoinTokenResponse | null = null;
+  private phase: CallPhase = 'starting';
+  private fatalError: string | null = null;
+  private mediaError: string | null = null;
+  private channel: RoomChannel | null = null;
+  private sharerSocketId: string | null = null;
+  private joined = false;
+  private joinRetried = false;
+  private ready = false;
+  private disposed = false;
+  private emitQueued = false;
+  private statusTimer?: ReturnType<typeof setTimeout>;
+
+  constructor(private readonly options: CallSessionOptions) {
+    if (typeof RTCPeerConnection === 'undefined') {
+      // §8: nothing else can work; the socket is not even opened.
+      this.fatalError = CALL_MESSAGES.noWebRtc;
+      this.phase = 'fatal';
+    }
+    const { socket, release } = options.acquireSocket();
+    this.socket = socket;
+    this.releaseSocket = release;
+    this.mesh = new PeerMesh({
+      iceServers: [],
+      selfRole: options.selfRole,
+      signaller: {
+        offer: (targetSocketId, offer) =>
+          socket.emit('webrtc-offer', { sessionId: options.roomId, offer, targetSocketId }),
+        answer: (targetSocketId, answer) =>
+          socket.emit('webrtc-answer', { sessionId: options.roomId, answer, targetSocketId }),
+        candidate: (targetSocketId, candidate) =>
+          socket.emit('webrtc-ice-candidate', {
+            sessionId: options.roomId,
+            candidate,
+            targetSocketId,
+          }),
+      },
+      onChange: () => this.emit(),
+      onPeerFailed: () => this.onPeerFailed(),
+    });
+    this.media = new SessionMedia({
+      quality: options.quality,
+      mesh: this.mesh,
+      send: (message) => this.send(message),
+      onChange: () => this.emit(),
+      onToast: options.onToast,
+    });
+  }
+
+  /** Gets the token and the devices together, then joins. */
+  async start(): Promise<void> {
+    if (this.phase === 'fatal') {
+      this.emit();
+      return;
+    }
+    this.listen();
+    this.emit();
+    const [outcome, stream] = await Promise.all([
+      this.options.requestToken(this.options.roomId),
+      openCamera(this.options.quality, preferredDevices()).catch((error: unknown) => {
+        // §4, §8: say why, and go on without media.
+        this.mediaError = mediaErrorMessage(error);
+        return null;
+      }),
+    ]);
+    if (this.disposed) {
+      stopStream(stream);
+      return;
+    }
+    this.media.setCamera(stream);
+    if (!outcome.ok) return this.refuse(outcome);
+    this.token = outcome.token;
+    this.mesh.setIceServers(outcome.token.iceServers);
+    this.ready = true;
+    this.emit();
+    if (this.socket.connected) this.join();
+  }
+
+  // ---- actions ----
+
+  toggleCamera = () => this.media.toggleCamera();
+  toggleMic = () => this.media.toggleMic();
+  toggleShare = () => {
+    if (this.sharerSocketId && !this.media.screenStream) return;
+    void this.media.toggleShare();
+  };
+  chooseDevice = (kind: MediaDeviceKind, device: MediaDeviceInfo) =>
+    this.media.chooseDevice(kind, device);
+
+  /** Leaves the room (hang up, or the page going away). */
+  leave(): void {
+    // The media first: a share still on is taken back while this tab is in the room.
+    this.media.dispose();
+    if (this.joined && this.socket.connected)
+      this.socket.emit('leave-session', { sessionId: this.options.roomId });
+    this.teardown();
+    if (this.phase !== 'fatal' && this.phase !== 'ended') this.phase = 'left';
+    this.emit();
+  }
+
+  /** Emits a raw event on the room's socket (the doctor's call-ended on hang-up). */
+  get connection(): AppSocket {
+    return this.socket;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.leave();
+    this.disposed = true;
+    this.unlisten();
+    this.releaseSocket();
+  }
+
+  // ---- signalling ----
+
+  private join(): void {
+    if (this.disposed || !this.ready || this.isOver()) return;
+    const token = this.token;
+    if (!token || !tokenIsFresh(token.expiresAt, Date.now())) {
+      void this.renewAndJoin();
+      return;
+    }
+    this.socket.emit('join-session', {
+      sessionId: this.options.roomId,
+      token: token.token,
+      userName: this.options.selfName,
+      role: this.options.selfRole,
+      applicationId: token.room.applicationId,
+    });
+  }
+
+  private async renewAndJoin(): Promise<void> {
+    this.token = null;
+    const outcome = await this.options.requestToken(this.options.roomId);
+    if (this.disposed || this.isOver()) return;
+    if (!outcome.ok) return this.refuse(outcome);
+    this.token = outcome.token;
+    this.mesh.setIceServers(outcome.token.iceServers);
+    if (this.socket.connected) this.join();
+  }
+
+  private readonly onConnect = () => {
+    if (!this.ready || this.isOver()) return;
+    if (this.joined) {
+      // A new socket id: the others dropped the old one; connect afresh (§4).
+      this.joined = false;
+      this.mesh.closeAll();
+      this.videoOff.clear();
+      this.sharerSocketId = null;
+      this.channel = null;
+      this.phase = 'reconnecting';
+      this.emit();
+    }
+    this.join();
+  };
+
+  private readonly onDisconnect = () => {
+    if (this.joined && !this.isOver()) {
+      this.phase = 'reconnecting';
+      this.emit();
+    }
+  };
+
+  private readonly onSessionJoined = (payload: unknown) => {
+    const parsed = SessionJoinedSchema.safeParse(payload);
+    const token = this.token;
+    if (!parsed.success || parsed.data.sessionId !== this.options.roomId || !token) return;
+    if (this.isOver()) return;
+    this.joined = true;
+    this.joinRetried = false;
+    this.phase = 'joined';
+    this.channel = this.makeChannel(token.room);
+    for (const participant of parsed.data.participants) this.mesh.add(participant, false);
+    this.options.onJoined?.(token.room);
+    // §9: ask the others for their camera state 500 ms after joining; tell them ours.
+    clearTimeout(this.statusTimer);
+    this.statusTimer = setTimeout(() => {
+      if (this.joined) this.send({ type: 'request-video-status' });
+    }, CALL_TIMERS.videoStatusRequestMs);
+    this.media.announceState();
+    this.emit();
+  };
+
+  private readonly onRefusedJoin = (payload: unknown) => {
+    const parsed = JoinRefusedSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== this.options.roomId) return;
+    // The token may have expired or the room changed: one more try with a fresh token, whose
+    // answer says why when the room is closed to this user.
+    if (!this.joinRetried) {
+      this.joinRetried = true;
+      void this.renewAndJoin();
+      return;
+    }
+    this.refuse({ message: parsed.data.message });
+  };
+
+  private readonly onParticipantJoined = (payload: unknown) => {
+    const parsed = ParticipantJoinedSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== this.options.roomId || !this.joined) return;
+    const { sessionId: _, ...participant } = parsed.data;
+    this.mesh.add(participant, true);
+  };
+
+  private readonly onParticipantLeft = (payload: unknown) => {
+    const parsed = ParticipantLeftSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== this.options.roomId) return;
+    const { socketId } = parsed.data;
+    this.videoOff.delete(socketId);
+    if (this.sharerSocketId === socketId) this.sharerSocketId = null;
+    this.mesh.remove(socketId);
+  };
+
+  private readonly onOffer = (payload: unknown) => {
+    const parsed = ReceivedOfferSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== this.options.roomId || !this.joined) return;
+    this.mesh.handleOffer(parsed.data.fromSocketId, parsed.data.offer);
+  };
+
+  private readonly onAnswer = (payload: unknown) => {
+    const parsed = ReceivedAnswerSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== this.options.roomId) return;
+    this.mesh.handleAnswer(parsed.data.fromSocketId, parsed.data.answer);
+  };
+
+  private readonly onCandidate = (payload: unknown) => {
+    const parsed = ReceivedIceCandidateSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.sessionId !== this.options.roomId) return;
+    this.mesh.handleCandidate(parsed.data.fromSocketId, parsed.data.candidate);
+  };
+
+  private readonly onRoomMessage = (event: RoomBroadcast) => {
+    if (!event || event.sessionId !== this.options.roomId) return;
+    const { from, message } = event;
+    if (from && message?.type === 'video-off' && typeof message.videoFlag === 'boolean') {
+      this.videoOff.set(from.socketId, message.videoFlag);
+      this.emit();
+    } else if (message?.type === 'request-video-status') {
+      this.media.announceState();
+    } else if (from && message?.type === 'sharing-toggle' && typeof message.flag === 'boolean') {
+      if (message.flag) this.sharerSocketId = from.socketId;
+      else if (this.sharerSocketId === from.socketId) this.sharerSocketId = null;
+      this.emit();
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('Room message listener failed', error);
+      }
+    }
+  };
+
+  private readonly onSharingRefused = (payload: SharingRefused) => {
+    if (payload?.sessionId !== this.options.roomId) return;
+    this.media.stopShare(false);
+    this.options.onToast({ title: 'Screen sharing', description: payload.message });
+  };
+
+  private readonly onCallEnded = (payload: unknown) => {
+    const parsed = CallAnnouncementSchema.safeParse(payload);
+    if (!parsed.success || parsed.data.roomId !== this.options.roomId) return;
+    this.options.onCallEnded?.();
+    this.phase = 'ended';
+    this.leave();
+  };
+
+  private listen(): void {
+    const s = this.socket;
+    s.on('connect', this.onConnect);
+    s.on('disconnect', this.onDisconnect);
+    s.on('session-joined', this.onSessionJoined);
+    s.on('join-session-refused', this.onRefusedJoin);
+    s.on('participant-joined', this.onParticipantJoined);
+    s.on('participant-left', this.onParticipantLeft);
+    s.on('webrtc-offer', this.onOffer);
+    s.on('webrtc-answer', this.onAnswer);
+    s.on('webrtc-ice-candidate', this.onCandidate);
+    s.on('room-message', this.onRoomMessage);
+    s.on('sharing-refused', this.onSharingRefused);
+    if (this.options.selfRole === 'patient') s.on('call-ended', this.onCallEnded);
+  }
+
+  private unlisten(): void {
+    const s = this.socket;
+    s.off('connect', this.onConnect);
+    s.off('disconnect', this.onDisconnect);
+    s.off('session-joined', this.onSessionJoined);
+    s.off('join-session-refused', this.onRefusedJoin);
+    s.off('participant-joined', this.onParticipantJoined);
+    s.off('participant-left', this.onParticipantLeft);
+    s.off('webrtc-offer', this.onOffer);
+    s.off('webrtc-answer', this.onAnswer);
+    s.off('webrtc-ice-candidate', this.onCandidate);
+    s.off('room-message', this.onRoomMessage);
+    s.off('sharing-refused', this.onSharingRefused);
+    s.off('call-ended', this.onCallEnded);
+  }
+
+  // ---- helpers ----
+
+  private send(message: ClientRoomMessage): void {
+    if (!this.joined || this.disposed) return;
+    this.socket.emit('room-message', { sessionId: this.options.roomId, message });
+  }
+
+  private makeChannel(room: JoinTokenResponse['room']): RoomChannel {
+    return {
+      sessionId: this.options.roomId,
+      selfSocketId: this.socket.id ?? '',
+      selfName: this.options.selfName,
+      room,
+      socket: this.socket,
+      send: (message) => this.send(message),
+      subscribe: (listener) => {
+        this.listeners.add(listener);
+        return () => {
+          this.listeners.delete(listener);
+        };
+      },
+    };
+  }
+
+  private refuse(outcome: { message: string | null; fatal?: boolean }): void {
+    if (outcome.fatal) {
+      this.fail(outcome.message ?? CALL_MESSAGES.initFailed);
+      return;
+    }
+    this.leave();
+    this.options.onRefused(outcome.message);
+  }
+
+  private onPeerFailed(): void {
+    const peers = this.mesh.views();
+    if (peers.length === 0 || !peers.every((p) => p.state === 'failed')) return;
+    const everConnected = this.mesh.anyEverConnected();
+    this.fail(everConnected ? CALL_MESSAGES.connectionFailed : CALL_MESSAGES.networkFailed);
+  }
+
+  private fail(message: string): void {
+    this.fatalError = message;
+    this.phase = 'fatal';
+    this.leave();
+  }
+
+  private isOver(): boolean {
+    return this.phase === 'fatal' || this.phase === 'ended' || this.phase === 'left';
+  }
+
+  private teardown(): void {
+    clearTimeout(this.statusTimer);
+    this.joined = false;
+    this.channel = null;
+    this.mesh.dispose();
+  }
+
+  /** Coalesces the many small changes of one tick into one snapshot. */
+  private emit(): void {
+    if (this.disposed || this.emitQueued) return;
+    this.emitQueued = true;
+    queueMicrotask(() => {
+      this.emitQueued = false;
+      if (!this.disposed) this.options.onSnapshot(this.snapshot());
+    });
+  }
+
+  snapshot(): CallSnapshot {
+    const views = this.mesh.views();
+    return {
+      phase: this.phase,
+      fatalError: this.fatalError,
+      mediaError: this.mediaError,
+      room: this.token?.room ?? null,
+      status: aggregateStatus(views.map((v) => v.state)),
+      localStream: this.media.localStream,
+      screenStream: this.media.screenStream,
+      cameraOn: this.media.cameraOn,
+      micOn: this.media.micOn,
+      peers: views.map((v) => ({
+        ...v,
+        videoOff: this.videoOff.get(v.participant.socketId) ?? false,
+      })),
+      sharerSocketId: this.sharerSocketId,
+      audioOutputId: this.media.audioOutputId,
+      channel: this.channel,
+    };
+  }
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
+import { type AppSocket, acquireSocket } from '@/lib/socket';
+import type { JoinTokenResponse } from '../../../../shared/schemas/video';
+import { CALL_MESSAGES } from './call-rules';
+import { CallSession, type CallSnapshot, type TokenOutcome } from './call-session';
+import type { CallQuality } from './local-media';
+
+// The call room as React sees it: one CallSession per room visit, its snapshots as state.
+
+export interface UseCallRoomOptions {
+  quality: CallQuality;
+  selfName: string;
+  selfRole: string;
+  onJoined?: (room: JoinTokenResponse['room']) => void;
+  /** The physician ended the consultation while this patient was in the room. */
+  onCallEnded?: () => void;
+}
+
+export interface CallRoom extends CallSnapshot {
+  toggleCamera: () => void;
+  toggleMic: () => void;
+  toggleShare: () => void;
+  chooseDevice: (kind: MediaDeviceKind, device: MediaDeviceInfo) => void;
+  /** Leaves the room; `before` runs first with the room's socket (the doctor's call-ended). */
+  leave: (before?: (socket: AppSocket) => void) => void;
+}
+
+const INITIAL: CallSnapshot = {
+  phase: 'starting',
+  fatalError: null,
+  mediaError: null,
+  room: null,
+  status: 'new',
+  localStream: null,
+  screenStream: null,
+  cameraOn: true,
+  micOn: true,
+  peers: [],
+  sharerSocketId: null,
+  audioOutputId: null,
+  channel: null,
+};
+
+/** POST /api/video/token: the token, or why not (§2: without one, to /home). */
+export async function requestJoinToken(roomId: string): Promise<TokenOutcome> {
+  try {
+    const token = await apiRequest<JoinTokenResponse>('POST', '/api/video/token', { roomId });
+    return { ok: true, token };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { ok: false, message: null };
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+      return { ok: false, message: errorMessage(error, 'You cannot join this video call') };
+    return { ok: false, message: CALL_MESSAGES.initFailed, fatal: true };
+  }
+}
+
+export function useCallRoom(roomId: string, options: UseCallRoomOptions): CallRoom {
+  const navigate = useNavigate();
+  const [snapshot, setSnapshot] = useState<CallSnapshot>(INITIAL);
+  const sessionRef = useRef<CallSession | null>(null);
+  const callbacks = useRef(options);
+  callbacks.current = options;
+  const { quality, selfName, selfRole } = options;
+
+  useEffect(() => {
+    const session = new CallSession({
+      roomId,
+      quality,
+      selfName,
+      selfRole,
+      requestToken: requestJoinToken,
+      acquireSocket,
+      onSnapshot: setSnapshot,
+      onRefused: (message) => {
+        if (message)
+          toast({ title: 'Unable to join the call', description: message, variant: 'destructive' });
+        navigate('/home', { replace: true });
+      },
+      onToast: (t) => toast(t),
+      onJoined: (room) => callbacks.current.onJoined?.(room),
+      onCallEnded: () => callbacks.current.onCallEnded?.(),
+    });
+    sessionRef.current = session;
+    setSnapshot(session.snapshot());
+    void session.start();
+    return () => {
+      session.dispose();
+      if (sessionRef.current === session) sessionRef.current = null;
+    };
+  }, [roomId, quality, selfName, selfRole, navigate]);
+
+  const toggleCamera = useCallback(() => sessionRef.current?.toggleCamera(), []);
+  const toggleMic = useCallback(() => sessionRef.current?.toggleMic(), []);
+  const toggleShare = useCallback(() => sessionRef.current?.toggleShare(), []);
+  const chooseDevice = useCallback(
+    (kind: MediaDeviceKind, device: MediaDeviceInfo) =>
+      void sessionRef.current?.chooseDevice(kind, device),
+    [],
+  );
+  const leave = useCallback((before?: (socket: AppSocket) => void) => {
+    const session = sessionRef.current;
+    if (!session) return;
+    before?.(session.connection);
+    session.leave();
+  }, []);
+
+  return { ...snapshot, toggleCamera, toggleMic, toggleShare, chooseDevice, leave };
+}
