@@ -9,6 +9,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The video journeys run in their own network namespace (playwright.video.config.ts).
+  testIgnore: ['video/**'],
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,

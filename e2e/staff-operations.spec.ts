@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   checkScreen,
   pdfFile,
+  registerAndPay,
   registrationBody,
   signIn,
   type TestPatient,
@@ -16,27 +17,6 @@ import {
 // Every staff screen passes axe and is saved at 360 px and 1280 px.
 
 test.describe.configure({ mode: 'serial' });
-
-async function registerAndPay(api: APIRequestContext, patient: TestPatient) {
-  const registered = await api.post('/api/register', { data: registrationBody(patient) });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const paid = await api.post('/api/process-payment', {
-    headers: { 'Idempotency-Key': crypto.randomUUID() },
-    data: {
-      amount: '137.00',
-      cardNumber: '4242 4242 4242 4242',
-      expiryDate: '12/39',
-      cvv: '123',
-      billingName: `${patient.firstName} ${patient.lastName}`,
-      applicationType: 'new',
-      hasReducedFee: false,
-      paymentMethod: 'credit',
-      consent: true,
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  expect((await paid.json()).queue.status).toBe('waiting');
-}
 
 /** Admit: one button with a single meeting open, a menu of meetings when there are several. */
 async function admit(page: Page, patientName: string) {
@@ -91,42 +71,48 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   await expect(entry).toContainText('Admitted');
   await checkScreen(ops, 'staff-admin-waiting-room');
 
-  // The doctor's queue (polled every 10 s) shows the admission; Start opens the interface.
+  // The doctor's queue (polled every 10 s) shows the admission; Start opens the video room
+  // (its journeys are e2e/video), whose Consultation notes link opens the interface beside it.
   await expect(queueRow).toContainText('Admitted', { timeout: 20_000 });
   await queueRow.getByRole('button', { name: `Start consultation with ${fullName}` }).click();
-  await expect(doctor).toHaveURL(/\/admin\/consultation\?patientId=.+&queueId=.+&roomId=.+/);
-  await expect(
-    doctor.getByRole('heading', { name: 'Doctor Consultation Interface' }),
-  ).toBeVisible();
-  await expect(doctor.getByText(fullName).first()).toBeVisible();
-  await expect(doctor.getByText('In progress')).toBeVisible();
-  await expect(doctor.getByRole('link', { name: 'Open video room' })).toHaveAttribute(
+  await expect(doctor).toHaveURL(/\/video-call\/[\w-]+\?role=doctor&name=Grace$/);
+  const notesLink = doctor.getByRole('link', { name: /Consultation notes/ });
+  await expect(notesLink).toHaveAttribute(
     'href',
-    /^\/video-call\/[\w-]+\?role=doctor&name=Grace$/,
+    /^\/admin\/consultation\?patientId=.+&queueId=.+&roomId=.+/,
   );
-  await expect(doctor.getByRole('heading', { name: 'Application' })).toBeVisible();
-  await checkScreen(doctor, 'staff-consultation');
+  const [notes] = await Promise.all([doctorContext.waitForEvent('page'), notesLink.click()]);
+  await expect(notes.getByRole('heading', { name: 'Doctor Consultation Interface' })).toBeVisible();
+  await expect(notes.getByText(fullName).first()).toBeVisible();
+  await expect(notes.getByText('In progress')).toBeVisible();
+  await expect(notes.getByRole('link', { name: 'Open video room' })).toHaveAttribute(
+    'href',
+    new URL(doctor.url()).pathname + new URL(doctor.url()).search,
+  );
+  await doctor.close();
+  await expect(notes.getByRole('heading', { name: 'Application' })).toBeVisible();
+  await checkScreen(notes, 'staff-consultation');
 
-  await doctor.getByRole('button', { name: 'End Consultation' }).click();
-  await expect(toastTitled(doctor, 'Consultation ended')).toBeVisible();
-  await expect(doctor.getByText('This consultation has ended.')).toBeVisible();
+  await notes.getByRole('button', { name: 'End Consultation' }).click();
+  await expect(toastTitled(notes, 'Consultation ended')).toBeVisible();
+  await expect(notes.getByText('This consultation has ended.')).toBeVisible();
 
   // Not approving needs a reason; then the doctor approves.
-  await doctor.getByText('Do not approve').click();
-  await doctor.getByRole('button', { name: 'Record Outcome' }).click();
-  await expect(doctor.getByText('Please give the reason for not recommending')).toBeVisible();
-  await doctor.getByText('Approve recommendation').click();
-  await doctor.getByRole('button', { name: 'Record Outcome' }).click();
-  await expect(toastTitled(doctor, 'Recommendation approved')).toBeVisible();
-  await expect(doctor.getByText(/The application is approved/)).toBeVisible();
-  await expect(doctor.getByText('physician-recommendation.pdf')).toBeVisible();
-  await checkScreen(doctor, 'staff-consultation-approved');
+  await notes.getByText('Do not approve').click();
+  await notes.getByRole('button', { name: 'Record Outcome' }).click();
+  await expect(notes.getByText('Please give the reason for not recommending')).toBeVisible();
+  await notes.getByText('Approve recommendation').click();
+  await notes.getByRole('button', { name: 'Record Outcome' }).click();
+  await expect(toastTitled(notes, 'Recommendation approved')).toBeVisible();
+  await expect(notes.getByText(/The application is approved/)).toBeVisible();
+  await expect(notes.getByText('physician-recommendation.pdf')).toBeVisible();
+  await checkScreen(notes, 'staff-consultation-approved');
 
-  await doctor.getByRole('link', { name: 'Back to the doctor dashboard' }).click();
-  await doctor.getByRole('tab', { name: 'Completed Today' }).click();
-  const completed = doctor.getByRole('row').filter({ hasText: fullName });
+  await notes.getByRole('link', { name: 'Back to the doctor dashboard' }).click();
+  await notes.getByRole('tab', { name: 'Completed Today' }).click();
+  const completed = notes.getByRole('row').filter({ hasText: fullName });
   await expect(completed).toContainText('Approved');
-  await checkScreen(doctor, 'staff-doctor-completed');
+  await checkScreen(notes, 'staff-doctor-completed');
 
   // The patient's journey shows the approval.
   const patientContext = await browser.newContext();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
@@ -115,3 +115,30 @@ export const toastTitled = (page: Page, title: string | RegExp) =>
     .getByRole('region', { name: /Notifications/, includeHidden: true })
     .getByText(title, { exact: typeof title === 'string' })
     .first();
+
+/** Registers a patient through the API and pays: they are waiting in the queue (its id). */
+export async function registerAndPay(
+  api: APIRequestContext,
+  patient: TestPatient,
+): Promise<string> {
+  const registered = await api.post('/api/register', { data: registrationBody(patient) });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const paid = await api.post('/api/process-payment', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      amount: '137.00',
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: '12/39',
+      cvv: '123',
+      billingName: `${patient.firstName} ${patient.lastName}`,
+      applicationType: 'new',
+      hasReducedFee: false,
+      paymentMethod: 'credit',
+      consent: true,
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const { queue } = (await paid.json()) as { queue: { id: string; status: string } };
+  expect(queue.status).toBe('waiting');
+  return queue.id;
+}
