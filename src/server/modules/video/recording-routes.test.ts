@@ -202,6 +202,8 @@ describe('staff listing and download', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('video/webm');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=.*\.webm/);
+    // The recorder's name (a patient's, here) stays out of the downloaded file's name.
+    expect(res.headers['content-disposition']).not.toMatch(/patient/i);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.rawPayload.equals(Buffer.concat(chunks))).toBe(true);
     const audits = await auditRows(t.app, { targetId: file.fileId });

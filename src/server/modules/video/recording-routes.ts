@@ -7,7 +7,6 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { currentUser, requireAccess, requireUser } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
-import { contentDisposition } from '../documents/routes.js';
 import { addChunk, chunkKeys, completeFile, listRecordingFiles, ownFile } from './recordings.js';
 
 // Recording chunks in, recordings out (staff-and-video.md §4 Recording, §7; issue 5). Each
@@ -121,10 +120,11 @@ export async function recordingRoutes(fastify: FastifyInstance, ctx: AppContext)
         ip: request.ip,
       });
       const extension = file.mimeType.includes('mp4') ? 'mp4' : 'webm';
-      const name = `${file.videoType}-${file.userName}-${file.startTime.slice(0, 10)}.${extension}`;
+      // No name in the file name: downloads folders and browser histories are not PHI stores.
+      const name = `recording-${file.videoType}-${file.startTime.slice(0, 10)}-${file.id.slice(0, 8)}.${extension}`;
       return reply
         .header('Content-Type', file.mimeType.split(';')[0]!)
-        .header('Content-Disposition', contentDisposition('attachment', name))
+        .header('Content-Disposition', `attachment; filename="${name}"`)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'no-store')
         .send(concatenate(ctx, keys));
