@@ -2,14 +2,27 @@ import { defineConfig, devices } from '@playwright/test';
 import base from './playwright.config';
 
 // Video journeys (issue 5): two or three browser contexts in one Chromium with fake camera
-// and microphone, on the built app. Run through scripts/loopback-only.mjs (`npm run test:e2e:video`), which puts server and
-// browser in a private network namespace that has only loopback, so no ICE candidate can
-// point off the machine. The server uses the embedded PGlite there (its own loopback cannot
+// and microphone, on the built app. Run through scripts/loopback-only.mjs
+// (`npm run test:e2e:video`), which puts server and browser in a private network namespace
+// that has only loopback, so no ICE candidate can point off the machine. The server uses the embedded PGlite there (its own loopback cannot
 // reach the machine's PostgreSQL).
 
 const port = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://127.0.0.1:${port}`;
-const baseArgs = base.use?.launchOptions?.args ?? [];
+
+/** Chromium with fake media, as the video journeys and the join benchmark launch it. */
+export const videoLaunchOptions = {
+  ...base.use?.launchOptions,
+  args: [
+    ...(base.use?.launchOptions?.args ?? []),
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--auto-select-desktop-capture-source=Entire screen',
+    '--autoplay-policy=no-user-gesture-required',
+    // The namespace has only loopback, which WebRTC skips unless told otherwise.
+    '--allow-loopback-in-peer-connection',
+  ],
+};
 
 export default defineConfig({
   ...base,
@@ -22,17 +35,7 @@ export default defineConfig({
     ...base.use,
     baseURL,
     permissions: ['camera', 'microphone', 'clipboard-read', 'clipboard-write'],
-    launchOptions: {
-      ...base.use?.launchOptions,
-      args: [
-        ...baseArgs,
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-        '--auto-select-desktop-capture-source=Entire screen',
-        '--autoplay-policy=no-user-gesture-required',
-        '--allow-loopback-in-peer-connection',
-      ],
-    },
+    launchOptions: videoLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {

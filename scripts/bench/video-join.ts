@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { videoLaunchOptions } from '../../playwright.video.config';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
@@ -102,23 +103,7 @@ async function firstFrame(page: Page): Promise<number> {
 }
 
 const stop = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--use-fake-device-for-media-stream',
-    '--use-fake-ui-for-media-stream',
-    '--autoplay-policy=no-user-gesture-required',
-    // The namespace has only loopback, which WebRTC skips unless told otherwise.
-    '--allow-loopback-in-peer-connection',
-  ],
-});
+const browser = await chromium.launch(videoLaunchOptions);
 try {
   const doctorContext = await signedIn(browser, 'doctor@demo.test');
   const patientContext = await signedIn(browser, 'riley@demo.test');

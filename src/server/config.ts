@@ -129,3 +129,7 @@ export class ConfigError extends Error {}
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
 }
+
+/** The origin of PUBLIC_URL, when the app is told where the world reaches it. */
+export const publicUrlOrigin = (config: Config): string | null =>
+  config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;

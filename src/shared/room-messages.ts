@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { MAX_NAME_LENGTH, type ParticipantSchema } from './signalling.js';
+import { RECORDING_VIDEO_TYPES } from './schemas/video.js';
+import { Id, MAX_NAME_LENGTH, type ParticipantSchema } from './signalling.js';
 
 // In-room data messages (staff-and-video.md §3 "In-room data messages", §4): chat, camera
 // state, screen-share turns, the whiteboard, rating and recording. They travel over the same
 // socket as signalling, on one event `room-message`, checked against these schemas on
 // arrival; the server relays them only within the sender's room and stamps who sent them.
 // Recording start/stop goes through its own events (consent first), below.
-
-const Id = z.string().min(1).max(100);
 
 export const MAX_CHAT_LENGTH = 2000;
 /** Whiteboard limits: a line's points, and the lines a board keeps (older ones drop first). */
@@ -34,18 +33,6 @@ export const WhiteboardLineSchema = z.object({
   eraserMode: z.boolean(),
 });
 export type WhiteboardLine = z.infer<typeof WhiteboardLineSchema>;
-
-/** The newest lines within the board's limits (the oldest drop first); the same array when all fit. */
-export function newestLines(lines: WhiteboardLine[]): WhiteboardLine[] {
-  let points = 0;
-  let kept = 0;
-  for (let i = lines.length - 1; i >= 0; i--) {
-    points += lines[i]!.points.length;
-    if (kept === MAX_BOARD_LINES || points > MAX_BOARD_POINTS) return lines.slice(i + 1);
-    kept++;
-  }
-  return lines;
-}
 
 export const DEVICE_KINDS = ['audioinput', 'audiooutput', 'videoinput'] as const;
 
@@ -156,7 +143,7 @@ export const CreateFileSchema = z.object({
   streamId: z.string().min(1).max(200),
   isHost: z.boolean().optional(),
   userName: z.string().max(MAX_NAME_LENGTH).optional(),
-  videoType: z.enum(['video', 'screen']),
+  videoType: z.enum(RECORDING_VIDEO_TYPES),
   mimeType: z
     .string()
     .max(200)

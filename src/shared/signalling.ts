@@ -15,7 +15,8 @@ export const MAX_TOKEN_LENGTH = 1024;
 /** The socket.io room every participant of a video session joins. */
 export const videoRoom = (sessionId: string) => `video:${sessionId}`;
 
-const Id = z.string().min(1).max(MAX_ID_LENGTH);
+/** A room, socket or recording id as messages carry it. */
+export const Id = z.string().min(1).max(MAX_ID_LENGTH);
 
 /** RTCSessionDescriptionInit with its SDP bounded. */
 export const OfferSchema = z.object({

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.js';
+import { type Config, publicUrlOrigin } from '../config.js';
 import { AppError } from '../errors.js';
 
 // Security headers and the cross-origin write guard (DESIGN.md security baseline).
@@ -34,7 +34,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     frameguard: { action: 'deny' },
   });
 
-  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
+  const publicOrigin = publicUrlOrigin(config);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');

@@ -4,7 +4,7 @@ import { isStaffRole } from '../../shared/roles.js';
 import type { AppContext } from '../context.js';
 import { announce } from '../modules/consultations/announce.js';
 import { describeRoom } from '../modules/video/rooms.js';
-import type { SignallingIdentity } from './signalling.js';
+import { dataOf } from './participants.js';
 
 /**
  * `sendRoomID` and `call-ended` from a staff member (staff-and-video.md §7 Call-room
@@ -13,7 +13,7 @@ import type { SignallingIdentity } from './signalling.js';
  * the payload is not trusted to pick the recipient.
  */
 export function registerCallAnnouncements(socket: Socket, ctx: AppContext): void {
-  const who = socket.data as SignallingIdentity;
+  const who = dataOf(socket);
   if (!isStaffRole(who.role)) return;
   for (const event of ['sendRoomID', 'call-ended'] as const)
     socket.on(event, async (payload: unknown) => {

@@ -37,8 +37,20 @@ export class RealtimeHub {
 
   /** Live sockets in a room on any node, leaving out those of `exceptUserId` (0 without io). */
   async countInRoom(room: string, exceptUserId?: string): Promise<number> {
-    if (!this.io) return 0;
-    const sockets = await this.io.in(room).fetchSockets();
-    return sockets.filter((s) => s.data.userId !== exceptUserId).length;
+    return (await this.countInRooms([room], exceptUserId)).get(room)!;
+  }
+
+  /** countInRoom for many rooms with one fetch (one round trip through the adapter). */
+  async countInRooms(rooms: string[], exceptUserId?: string): Promise<Map<string, number>> {
+    const counts = new Map(rooms.map((room) => [room, 0]));
+    if (!this.io || rooms.length === 0) return counts;
+    for (const socket of await this.io.in(rooms).fetchSockets()) {
+      if (socket.data.userId === exceptUserId) continue;
+      for (const room of socket.rooms) {
+        const n = counts.get(room);
+        if (n !== undefined) counts.set(room, n + 1);
+      }
+    }
+    return counts;
   }
 }

@@ -1,11 +1,23 @@
 import type { Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../shared/realtime.js';
-import type { Participant } from '../../../shared/signalling.js';
-import type { SignallingIdentity } from '../signalling.js';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
+import type { Permission, Role } from '../../shared/roles.js';
+import type { Participant } from '../../shared/signalling.js';
+
+// Who a socket is, for signalling and the in-room tools: identity always comes from
+// socket.data (the signed-in session), never from a payload.
 
 export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
-/** A socket's identity as the handshake set it, and the room it is in (signalling.ts). */
+/** What the handshake put in socket.data (socket-server.ts). */
+export interface SignallingIdentity {
+  userId: string;
+  role: Role;
+  permissions: readonly Permission[];
+  patientId: string | null;
+  userName: string;
+}
+
+/** The identity, and the video session the socket is in (one at a time; signalling.ts). */
 export type RoomSocketData = SignallingIdentity & { videoSessionId?: string | null };
 
 export const dataOf = (socket: { data: unknown }) => socket.data as RoomSocketData;

@@ -1,10 +1,6 @@
-import type { Socket } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
-import type { Permission, Role } from '../../shared/roles.js';
 import {
   JoinSessionSchema,
   LeaveSessionSchema,
-  type Participant,
   SendAnswerSchema,
   SendIceCandidateSchema,
   SendOfferSchema,
@@ -21,6 +17,7 @@ import {
 import { describeRoom } from '../modules/video/rooms.js';
 import { markVideoSessionActive } from '../modules/video/sessions.js';
 import type { IoServer } from './hub.js';
+import { type AppSocket, dataOf, participantOf } from './participants.js';
 
 // WebRTC signalling (spec README ruling 8; staff-and-video.md §4, §7 second flow). The server
 // decides who may join a session, relays offers, answers and candidates only between sockets of
@@ -30,22 +27,6 @@ import type { IoServer } from './hub.js';
 // Relays go to a per-participant room `video:<sessionId>:<socketId>` that a socket joins only
 // once admitted: a message aimed at anyone else reaches nobody, and this holds across nodes
 // through the shared adapter without asking every node who is where.
-
-type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
-
-/** What the handshake put in socket.data (socket-server.ts). */
-export interface SignallingIdentity {
-  userId: string;
-  role: Role;
-  permissions: readonly Permission[];
-  patientId: string | null;
-  userName: string;
-}
-
-/** The video session a socket is in (one at a time), kept in socket.data for the others to read. */
-interface VideoData extends SignallingIdentity {
-  videoSessionId?: string | null;
-}
 
 const participantRoom = (sessionId: string, socketId: string) =>
   `${videoRoom(sessionId)}:${socketId}`;
@@ -66,13 +47,7 @@ export function registerSignalling(
   io: IoServer,
   hooks?: RoomHooks,
 ): void {
-  const data = socket.data as VideoData;
-  const me = (): Participant => ({
-    socketId: socket.id,
-    userId: data.userId,
-    userName: data.userName,
-    role: data.role,
-  });
+  const data = dataOf(socket);
 
   // Joins and leaves run one after another, so a slow membership check cannot interleave.
   let chain: Promise<unknown> = Promise.resolve();
@@ -114,15 +89,14 @@ export function registerSignalling(
       );
       if (present.length >= room.maxParticipants) return refuse(SESSION_FULL);
       await leave();
-      const others = present.map((s): Participant => {
-        const d = s.data as VideoData;
-        return { socketId: s.id, userId: d.userId, userName: d.userName, role: d.role };
-      });
+      const others = present.map(participantOf);
       if (!socket.connected) return;
       data.videoSessionId = sessionId;
       await socket.join([videoRoom(sessionId), participantRoom(sessionId, socket.id)]);
       socket.emit('session-joined', { sessionId, participants: others });
-      socket.to(videoRoom(sessionId)).emit('participant-joined', { sessionId, ...me() });
+      socket
+        .to(videoRoom(sessionId))
+        .emit('participant-joined', { sessionId, ...participantOf(socket) });
       if (room.kind === 'session')
         await markVideoSessionActive(ctx, sessionId).catch(() => undefined);
       await hooks?.joined(sessionId, socket);

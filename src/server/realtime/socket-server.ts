@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../shared/realtime.js';
+import { publicUrlOrigin } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/session-store.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
@@ -33,7 +34,7 @@ function sameHost(origin: string, host: string | undefined): boolean {
 }
 
 export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoServer {
-  const publicOrigin = ctx.config.PUBLIC_URL ? new URL(ctx.config.PUBLIC_URL).origin : null;
+  const publicOrigin = publicUrlOrigin(ctx.config);
   const io: IoServer = new Server(app.server, {
     path: SOCKET_PATH,
     serveClient: false,

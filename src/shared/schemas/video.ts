@@ -77,6 +77,8 @@ export const JoinTokenRequestSchema = z.object({
 });
 
 export type RoomKind = 'consultation' | 'session';
+/** A consultation room's title (a video session's is the one its creator gave). */
+export const CONSULTATION_ROOM_TITLE = 'Video Consultation';
 
 export interface JoinTokenResponse {
   /** Short-lived proof that this user may join this room; sent with join-session. */

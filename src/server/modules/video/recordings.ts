@@ -1,6 +1,10 @@
 import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
-import type { RecordingFileView, RecordingVideoType } from '../../../shared/schemas/video.js';
+import {
+  CONSULTATION_ROOM_TITLE,
+  type RecordingFileView,
+  type RecordingVideoType,
+} from '../../../shared/schemas/video.js';
 import type { AppContext } from '../../context.js';
 import {
   consultations,
@@ -104,7 +108,7 @@ export async function listRecordingFiles(
       id: r.file.id,
       recordingId: r.file.recordingId,
       roomId: r.roomId,
-      roomTitle: r.sessionTitle ?? 'Video Consultation',
+      roomTitle: r.sessionTitle ?? CONSULTATION_ROOM_TITLE,
       patientName: r.patientFirstName ? `${r.patientFirstName} ${r.patientLastName}` : null,
       userName: r.file.userName,
       videoType: r.file.videoType as RecordingVideoType,

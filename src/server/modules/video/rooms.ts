@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ACCESS, allows, type Permission, type Role } from '../../../shared/roles.js';
-import type { RoomKind } from '../../../shared/schemas/video.js';
+import { CONSULTATION_ROOM_TITLE, type RoomKind } from '../../../shared/schemas/video.js';
 import type { AppContext } from '../../context.js';
 import { consultations, videoSessions } from '../../db/schema/index.js';
 
@@ -64,7 +64,7 @@ async function consultationRoom(
   return {
     id: roomId,
     kind: 'consultation',
-    title: 'Video Consultation',
+    title: CONSULTATION_ROOM_TITLE,
     maxParticipants: CONSULTATION_ROOM_SIZE,
     ended: row.endedAt !== null,
     admitted: isDoctor || isPatient || isStaff,

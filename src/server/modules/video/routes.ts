@@ -13,7 +13,7 @@ import {
   type JoinTokenResponse,
 } from '../../../shared/schemas/video.js';
 import { videoRoom } from '../../../shared/signalling.js';
-import type { Config } from '../../config.js';
+import { type Config, publicUrlOrigin } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { applications, consultations } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -44,8 +44,7 @@ export const visitorOf = (user: CurrentUser): RoomVisitor => ({
 
 /** Absolute links use PUBLIC_URL when set, else the origin the request came to. */
 export function publicOrigin(config: Config, request: FastifyRequest): string {
-  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
-  return `${request.protocol}://${request.host}`;
+  return publicUrlOrigin(config) ?? `${request.protocol}://${request.host}`;
 }
 
 const SessionParams = z.object({ id: z.string().min(1).max(100) });

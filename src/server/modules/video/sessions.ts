@@ -36,8 +36,13 @@ const columns = {
 
 export const newSessionId = () => randomBytes(16).toString('base64url');
 
-async function view(ctx: AppContext, row: Row, origin: string): Promise<VideoSessionView> {
-  const participantCount = await ctx.realtime.countInRoom(videoRoom(row.id));
+/** The live participant count of each session, in one fetch. */
+async function liveCounts(ctx: AppContext, rows: Row[]): Promise<number[]> {
+  const counts = await ctx.realtime.countInRooms(rows.map((row) => videoRoom(row.id)));
+  return rows.map((row) => counts.get(videoRoom(row.id)) ?? 0);
+}
+
+function view(row: Row, participantCount: number, origin: string): VideoSessionView {
   // "Active" means someone is in it now; the stored status remembers that it was used.
   const status: VideoSessionStatus =
     row.status === 'ended' ? 'ended' : participantCount > 0 ? 'active' : 'created';
@@ -92,7 +97,9 @@ export async function findVideoSession(
     .innerJoin(users, eq(users.id, videoSessions.hostUserId))
     .where(eq(videoSessions.id, id))
     .limit(1);
-  return row ? view(ctx, row, origin) : null;
+  if (!row) return null;
+  const [participantCount] = await liveCounts(ctx, [row]);
+  return view(row, participantCount!, origin);
 }
 
 /** The caller's own sessions, newest first, with live counts. */
@@ -114,7 +121,8 @@ export async function listHostedSessions(
       .from(videoSessions)
       .where(eq(videoSessions.hostUserId, hostUserId)),
   ]);
-  const sessions = await Promise.all(rows.map((row) => view(ctx, row, origin)));
+  const counts = await liveCounts(ctx, rows);
+  const sessions = rows.map((row, i) => view(row, counts[i]!, origin));
   return {
     sessions,
     activeSessions: sessions.filter((s) => s.status === 'active').length,

@@ -17,7 +17,7 @@ import {
 } from '../../modules/video/recordings.js';
 import { describeRoom } from '../../modules/video/rooms.js';
 import type { IoServer } from '../hub.js';
-import { type AppSocket, dataOf, memberOf } from './participants.js';
+import { type AppSocket, dataOf, memberOf } from '../participants.js';
 import type { RoomState, RoomStates } from './room-state.js';
 
 // Recording (staff-and-video.md §4 Recording, §7; issue 5: consent first). The room's host

@@ -1,8 +1,9 @@
 import { SendRoomMessageSchema, SHARING_TAKEN } from '../../../shared/room-messages.js';
 import { videoRoom } from '../../../shared/signalling.js';
+import { boardAfter } from '../../../shared/whiteboard-board.js';
 import type { IoServer } from '../hub.js';
-import { type AppSocket, memberOf, participantOf } from './participants.js';
-import { applyToBoard, type RoomStates } from './room-state.js';
+import { type AppSocket, memberOf, participantOf } from '../participants.js';
+import type { RoomStates } from './room-state.js';
 
 // `room-message` (staff-and-video.md §3, §4): chat, camera state, screen-share turns and the
 // whiteboard, relayed to the rest of the sender's room and stamped with who sent it. The
@@ -26,7 +27,7 @@ export function registerRoomMessages(socket: AppSocket, rooms: RoomStates): void
       else if (sharer === socket.id) state.sharerSocketId = null;
       else return; // nothing of theirs to stop
     }
-    applyToBoard(state.board, message);
+    state.board = boardAfter(state.board, message);
     socket
       .to(videoRoom(sessionId))
       .emit('room-message', { sessionId, from: participantOf(socket), message });

@@ -1,8 +1,8 @@
 import { videoRoom } from '../../../shared/signalling.js';
 import type { AppContext } from '../../context.js';
 import type { IoServer } from '../hub.js';
+import type { AppSocket } from '../participants.js';
 import type { RoomHooks } from '../signalling.js';
-import type { AppSocket } from './participants.js';
 import { RecordingEvents } from './recording-events.js';
 import { greetNewcomer, registerRoomMessages, releaseShare } from './room-messages.js';
 import { RoomStates } from './room-state.js';

@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/session';
 import { BRAND_NAME } from '@/lib/brand';
+import { CONSULTATION_ROOM_TITLE } from '../../../../shared/schemas/video';
 import { CallRoomScreen } from './call-room-screen';
 
-const TITLE = 'Video Consultation';
 export const PATIENT_SESSION_REQUIRED =
   'Session ID required - please join consultation from patient portal';
 
@@ -27,15 +27,15 @@ export function PatientVideoConsultationPage() {
         roomId={session}
         quality="hd"
         user={user}
-        title={TITLE}
+        title={CONSULTATION_ROOM_TITLE}
         exitTo="/patient/dashboard"
       />
     );
   if (params.size > 0) return <SessionRequired message={PATIENT_SESSION_REQUIRED} />;
   return (
     <div className="mx-auto grid w-full max-w-lg gap-4 px-4 py-10">
-      <title>{`${TITLE} | ${BRAND_NAME}`}</title>
-      <h1 className="text-2xl font-bold text-primary sm:text-3xl">{TITLE}</h1>
+      <title>{`${CONSULTATION_ROOM_TITLE} | ${BRAND_NAME}`}</title>
+      <h1 className="text-2xl font-bold text-primary sm:text-3xl">{CONSULTATION_ROOM_TITLE}</h1>
       <p>
         Your video consultation opens here when your physician starts the call. Wait in the
         consultation queue, or check your dashboard.

@@ -6,6 +6,7 @@ import { consultationPath } from '@/features/consultation/consultation-path';
 import { useDoctorConsultations } from '@/features/doctor/api/doctor';
 import { homePathFor } from '../../../../shared/roles';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
+import { CONSULTATION_ROOM_TITLE } from '../../../../shared/schemas/video';
 import { CallRoomScreen } from './call-room-screen';
 import { SessionRequired } from './patient-video-consultation-page';
 
@@ -15,8 +16,8 @@ export const STAFF_SESSION_REQUIRED =
 /** §2 Doctor video consultation page: the title shows the application number. */
 export const applicationTitle = (applicationId: string | null | undefined) =>
   applicationId
-    ? `Video Consultation - Application ${applicationId.slice(0, 8)}`
-    : 'Video Consultation';
+    ? `${CONSULTATION_ROOM_TITLE} - Application ${applicationId.slice(0, 8)}`
+    : CONSULTATION_ROOM_TITLE;
 
 /**
  * /doctor/video-consultation and /admin/video-consultation ?session=&patient=&applicationId=

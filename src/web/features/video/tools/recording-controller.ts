@@ -1,4 +1,4 @@
-import type { RecordingVideoType } from '../../../../shared/schemas/video';
+import { RECORDING_VIDEO_TYPES, type RecordingVideoType } from '../../../../shared/schemas/video';
 import type { ActiveRecorder } from './stream-recorder';
 
 // Which of this participant's streams are being recorded (§4 Recording): while a recording is
@@ -24,8 +24,6 @@ interface Running {
   recorder: ActiveRecorder | null;
 }
 
-const TYPES: readonly RecordingVideoType[] = ['video', 'screen'];
-
 export class RecordingController {
   private readonly running = new Map<RecordingVideoType, Running>();
   private readonly pending = new Set<Promise<void>>();
@@ -34,7 +32,7 @@ export class RecordingController {
 
   /** Brings the recorders in line with what should be recorded now. */
   update(targets: RecordingTargets): void {
-    for (const type of TYPES) {
+    for (const type of RECORDING_VIDEO_TYPES) {
       const stream = targets[type];
       const want =
         targets.recordingId && stream ? { stream, recordingId: targets.recordingId } : null;
@@ -68,7 +66,7 @@ export class RecordingController {
   }
 
   get recording(): RecordingVideoType[] {
-    return TYPES.filter((type) => this.running.get(type)?.recorder);
+    return RECORDING_VIDEO_TYPES.filter((type) => this.running.get(type)?.recorder);
   }
 
   private finish(entry: Running): void {

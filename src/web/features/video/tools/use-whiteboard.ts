@@ -1,7 +1,11 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
-import { WHITEBOARD_DEFAULTS, type WhiteboardLine } from '../../../../shared/room-messages';
+import { useEffect, useReducer, useState } from 'react';
+import {
+  type ClientRoomMessage,
+  WHITEBOARD_DEFAULTS,
+  type WhiteboardLine,
+} from '../../../../shared/room-messages';
+import { boardAfter, EMPTY_BOARD } from '../../../../shared/whiteboard-board';
 import type { RoomChannel } from '../lib/room-channel';
-import { boardLines } from './whiteboard-geometry';
 
 // The shared whiteboard (§4 Whiteboard): opened and closed for everyone, every change sent to
 // the room, and the whole board handed to a newcomer by the server (canvas-state).
@@ -41,77 +45,41 @@ export interface WhiteboardState {
 }
 
 export function useWhiteboard(channel: RoomChannel | null): WhiteboardState {
-  const [open, setOpen] = useState(false);
-  const [lines, dispatch] = useReducer(boardLines, []);
+  const [board, apply] = useReducer(boardAfter, EMPTY_BOARD);
   const [mode, setMode] = useState<WhiteboardMode>('pen');
   const [color, setColor] = useState<string>(WHITEBOARD_DEFAULTS.penColor);
   const [penSize, setPenSize] = useState<number>(WHITEBOARD_DEFAULTS.penSize);
 
   useEffect(() => {
-    if (!channel) return;
-    return channel.subscribe(({ message }) => {
-      switch (message.type) {
-        case 'create-canvas':
-          setOpen(true);
-          break;
-        case 'remove-canvas':
-          setOpen(false);
-          break;
-        case 'clear-canvas':
-          dispatch({ type: 'clear' });
-          break;
-        case 'undo-canvas':
-          dispatch({ type: 'undo' });
-          break;
-        case 'drawLine':
-          dispatch({ type: 'draw', lines: [message.line] });
-          break;
-        case 'canvas-state':
-          setOpen(message.open);
-          dispatch({ type: 'replace', lines: message.lines });
-          break;
-      }
-    });
+    if (!channel) {
+      // Leaving the room leaves its board behind.
+      apply({ type: 'canvas-state', ...EMPTY_BOARD });
+      return;
+    }
+    return channel.subscribe(({ message }) => apply(message));
   }, [channel]);
 
-  // Leaving the room leaves its board behind.
-  useEffect(() => {
-    if (channel) return;
-    setOpen(false);
-    dispatch({ type: 'clear' });
-  }, [channel]);
-
-  const setBoardOpen = useCallback(
-    (next: boolean) => {
-      setOpen(next);
-      channel?.send({ type: next ? 'create-canvas' : 'remove-canvas' });
-    },
-    [channel],
-  );
+  /** A change made here: applied at once and sent to the room. */
+  const change = (message: ClientRoomMessage) => {
+    apply(message);
+    channel?.send(message);
+  };
 
   return {
-    open,
-    lines,
+    open: board.open,
+    lines: board.lines,
     mode,
     color,
     penSize,
     setMode,
     setColor,
     setPenSize,
-    toggle: () => setBoardOpen(!open),
-    close: () => setBoardOpen(false),
+    toggle: () => change({ type: board.open ? 'remove-canvas' : 'create-canvas' }),
+    close: () => change({ type: 'remove-canvas' }),
     draw: (drawn) => {
-      if (!drawn.length) return;
-      dispatch({ type: 'draw', lines: drawn });
-      for (const line of drawn) channel?.send({ type: 'drawLine', line });
+      for (const line of drawn) change({ type: 'drawLine', line });
     },
-    undo: () => {
-      dispatch({ type: 'undo' });
-      channel?.send({ type: 'undo-canvas' });
-    },
-    clear: () => {
-      dispatch({ type: 'clear' });
-      channel?.send({ type: 'clear-canvas' });
-    },
+    undo: () => change({ type: 'undo-canvas' }),
+    clear: () => change({ type: 'clear-canvas' }),
   };
 }

@@ -1,8 +1,4 @@
-import {
-  MAX_LINE_POINTS,
-  newestLines,
-  type WhiteboardLine,
-} from '../../../../shared/room-messages';
+import { MAX_LINE_POINTS, type WhiteboardLine } from '../../../../shared/room-messages';
 
 // The whiteboard's geometry and board state (§3 Whiteboard line, §4 Whiteboard): points are
 // percentages (0–100) of the board's width and height, so every screen replays the same
@@ -89,26 +85,6 @@ export function strokeLines(
   style: Pick<WhiteboardLine, 'size' | 'color' | 'eraserMode'>,
 ): WhiteboardLine[] {
   return splitStroke(points).map((piece) => ({ ...style, points: piece }));
-}
-
-export type BoardAction =
-  | { type: 'draw'; lines: WhiteboardLine[] }
-  | { type: 'undo' }
-  | { type: 'clear' }
-  | { type: 'replace'; lines: WhiteboardLine[] };
-
-/** The board's lines after an action; the oldest drop first past the board's limits. */
-export function boardLines(lines: WhiteboardLine[], action: BoardAction): WhiteboardLine[] {
-  switch (action.type) {
-    case 'draw':
-      return newestLines([...lines, ...action.lines]);
-    case 'undo':
-      return lines.length ? lines.slice(0, -1) : lines;
-    case 'clear':
-      return lines.length ? [] : lines;
-    case 'replace':
-      return newestLines(action.lines);
-  }
 }
 
 /** The drawing calls the board uses (a CanvasRenderingContext2D has them all). */
