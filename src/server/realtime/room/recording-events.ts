@@ -107,12 +107,11 @@ export class RecordingEvents {
     if (!recording) return;
     recording.awaiting.delete(socket.id);
     if (recording.hostSocketId !== socket.id) return;
-    state.recording = null;
-    await this.persistEnd(recording.recordingId, 'host_disconnected');
-    this.io
-      .to(videoRoom(sessionId))
-      .emit('host-disconnected', { sessionId, recordingId: recording.recordingId });
-    this.tellRecording(sessionId, recording.recordingId, false);
+    await this.end(sessionId, state, 'host_disconnected', () =>
+      this.io
+        .to(videoRoom(sessionId))
+        .emit('host-disconnected', { sessionId, recordingId: recording.recordingId }),
+    );
   }
 
   private async request(socket: AppSocket, sessionId: string): Promise<void> {
@@ -162,10 +161,9 @@ export class RecordingEvents {
         this.tellRecording(sessionId, recordingId, true, socket.id);
         return;
       }
-      state.recording = null;
-      await this.persistEnd(recordingId, 'stopped');
-      this.declined(recording.hostSocketId, sessionId, recordingId, userName);
-      this.tellRecording(sessionId, recordingId, false);
+      await this.end(sessionId, state, 'stopped', () =>
+        this.declined(recording.hostSocketId, sessionId, recordingId, userName),
+      );
     }
   }
 
@@ -182,14 +180,25 @@ export class RecordingEvents {
       if (!room?.isHost || !memberOf(socket, sessionId)) return;
     }
     if (state.recording !== running) return; // stopped meanwhile
-    state.recording = null;
-    await this.persistEnd(running.recordingId, 'stopped');
-    this.tellRecording(sessionId, running.recordingId, false);
+    await this.end(sessionId, state, 'stopped');
   }
 
-  /** Records the end; a failed write is not allowed to keep the room recording. */
-  private async persistEnd(recordingId: string, status: RecordingEnd): Promise<void> {
-    await finishRecording(this.ctx, recordingId, status).catch(() => undefined);
+  /**
+   * Ends the running recording: stored as ended (a failed write is not allowed to keep the
+   * room recording), `notice` sent, then the room told to stop recording.
+   */
+  private async end(
+    sessionId: string,
+    state: RoomState,
+    status: RecordingEnd,
+    notice?: () => void,
+  ): Promise<void> {
+    const running = state.recording;
+    if (!running) return;
+    state.recording = null;
+    await finishRecording(this.ctx, running.recordingId, status).catch(() => undefined);
+    notice?.();
+    this.tellRecording(sessionId, running.recordingId, false);
   }
 
   private async createFile(socket: AppSocket, payload: unknown): Promise<CreateFileAck> {

@@ -2,9 +2,10 @@ import { AlertTriangle, Camera, Mic, RefreshCw, VideoOff, Volume2 } from 'lucide
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { trackDeviceId, useCameraAndMicrophone } from '../hooks/use-camera-and-microphone';
+import { useCameraAndMicrophone } from '../hooks/use-camera-and-microphone';
 import { useMediaDevices } from '../hooks/use-media-devices';
 import { useMicLevel } from '../hooks/use-mic-level';
+import { type DeviceChoice, preferredDevices, trackDeviceId } from '../lib/camera';
 import {
   type DeviceKind,
   loadDevicePreference,
@@ -14,23 +15,15 @@ import {
 import { canChooseAudioOutput, playTestSound } from '../lib/test-sound';
 import { DeviceSelect } from './device-select';
 import { MicLevelMeter } from './mic-level-meter';
+import { currentOutput, SpeakerSelect } from './speaker-select';
 
 // The Live Demo (ruling 9: the "coming soon" tab made real) and /video-demo: a real check
 // of this computer's camera, microphone and speaker before a video consultation. Nothing
 // leaves the browser.
 
-const INSECURE_OUTPUT_NOTE = 'Audio output selection needs a secure (HTTPS) page';
-const UNSUPPORTED_OUTPUT_NOTE =
-  "This browser plays sound through the system's default speaker; change it in the system settings.";
-
-type InputKind = 'audioinput' | 'videoinput';
-
 export function DeviceCheck({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
-  const [requested, setRequested] = useState<Record<InputKind, string | null>>(() => ({
-    audioinput: loadDevicePreference('audioinput')?.deviceId ?? null,
-    videoinput: loadDevicePreference('videoinput')?.deviceId ?? null,
-  }));
+  const [requested, setRequested] = useState<DeviceChoice>(preferredDevices);
   const [attempt, setAttempt] = useState(0);
   const media = useCameraAndMicrophone(requested.audioinput, requested.videoinput, attempt);
   const stream = media.status === 'ready' ? media.stream : null;
@@ -62,10 +55,7 @@ export function DeviceCheck({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
     else setRequested((current) => ({ ...current, [kind]: deviceId }));
   };
 
-  const output =
-    devices.audiooutput.find((d) => d.deviceId === outputId) ??
-    matchPreference(devices.audiooutput, loadDevicePreference('audiooutput')) ??
-    devices.audiooutput[0];
+  const output = currentOutput(devices.audiooutput, outputId);
 
   const playSound = async () => {
     setPlaying(true);
@@ -174,21 +164,11 @@ export function DeviceCheck({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
             onChange={(id) => choose('audioinput', id)}
             emptyLabel="No microphone available"
           />
-          <DeviceSelect
+          <SpeakerSelect
             id="device-speaker"
-            label="Speaker"
-            kind="audiooutput"
-            devices={outputSelectable ? devices.audiooutput : []}
+            outputs={devices.audiooutput}
             value={output?.deviceId ?? ''}
             onChange={(id) => choose('audiooutput', id)}
-            emptyLabel="System default"
-            hint={
-              !window.isSecureContext
-                ? INSECURE_OUTPUT_NOTE
-                : outputSelectable
-                  ? undefined
-                  : UNSUPPORTED_OUTPUT_NOTE
-            }
           />
         </section>
 

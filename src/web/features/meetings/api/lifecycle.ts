@@ -43,7 +43,7 @@ export function invalidateLifecycle(queryClient: QueryClient) {
   });
 }
 
-const meetingPath = (meetingId: string, action: 'admit' | 'reject', queueId: string) =>
+export const meetingPath = (meetingId: string, action: 'admit' | 'reject', queueId: string) =>
   `/api/admin/meetings/${encodeURIComponent(meetingId)}/${action}/${encodeURIComponent(queueId)}`;
 
 /** Admit into a meeting: the patient goes to that meeting's doctor (ruling 16). */

@@ -2,15 +2,9 @@ import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
+import { formatFileSize } from '@/lib/format-file-size';
 import type { StoredTranscription } from '../../../../shared/schemas/transcription';
 import { DownloadPdfButton } from './download-pdf-button';
-
-export const formatBytes = (bytes: number) =>
-  bytes < 1024
-    ? `${bytes} Bytes`
-    : bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} KB`
-      : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const OUTCOME_LABEL = { approved: 'Approved', not_approved: 'Not approved' } as const;
 
@@ -27,7 +21,7 @@ export function TranscriptionResult({ stored }: { stored: StoredTranscription })
           </Badge>
         )}
         <span className="text-sm text-muted-foreground">
-          Stored {formatDateTime(stored.updatedAt)} · {formatBytes(stored.fileSize)}
+          Stored {formatDateTime(stored.updatedAt)} · {formatFileSize(stored.fileSize)}
         </span>
       </div>
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import type { CallQuality } from '@/features/device-check/lib/camera';
 import { endCall } from '@/features/realtime/call-room';
 import { BRAND_NAME } from '@/lib/brand';
 import { homePathFor, isStaffRole } from '../../../../shared/roles';
@@ -9,7 +10,6 @@ import type { JoinTokenResponse } from '../../../../shared/schemas/video';
 import { clearCallData, markCallJoined, readCallData, saveCallData } from '../lib/call-data';
 import { CallRoomView } from '../room/call-room-view';
 import { CallEndedScreen, CallErrorScreen } from '../room/call-screens';
-import type { CallQuality } from '../room/local-media';
 import { useCallRoom } from '../room/use-call-room';
 
 // A call room page: the room, and what hanging up means for each side (staff-and-video.md §2

@@ -4,8 +4,8 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/data-states';
 import { formatDateTime } from '@/lib/format';
+import { formatFileSize } from '@/lib/format-file-size';
 import type { RecordingFileView } from '../../../../shared/schemas/video';
-import { formatFileSize } from './format-file-size';
 
 // Recordings on the Document Management Center (§2, §4 Recording): one row per recorded
 // participant stream (camera or screen), downloaded as the browser recorded it.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { cameraConstraints } from '@/features/device-check/lib/camera';
 import { initialOf, layoutFor, tokenIsFresh } from './call-rules';
-import { cameraConstraints, deviceConstraints } from './local-media';
+import { deviceConstraints } from './local-media';
 
 describe('tokenIsFresh', () => {
   const now = Date.parse('2025-01-01T12:00:00Z');

@@ -1,3 +1,10 @@
+import type { Socket } from 'socket.io-client';
+import {
+  type CallQuality,
+  openCamera,
+  preferredDevices,
+  stopStream,
+} from '@/features/device-check/lib/camera';
 import { mediaErrorMessage } from '@/features/device-check/lib/media-errors';
 import type { AppSocket } from '@/lib/socket';
 import { CallAnnouncementSchema } from '../../../../shared/realtime';
@@ -19,7 +26,6 @@ import {
 import type { RoomChannel } from '../lib/room-channel';
 import { CALL_MESSAGES, CALL_TIMERS, tokenIsFresh } from './call-rules';
 import { aggregateStatus, type CallStatus } from './call-status';
-import { type CallQuality, openCamera, preferredDevices, stopStream } from './local-media';
 import { PeerMesh, type PeerView } from './peer-mesh';
 import { SessionMedia } from './session-media';
 
@@ -27,6 +33,9 @@ import { SessionMedia } from './session-media';
 // camera and microphone, join-session, the mesh of peer connections, the room messages for
 // camera state and screen sharing, and re-joining when the signalling reconnects. Plain
 // TypeScript; the React hook (use-call-room.ts) renders its snapshots.
+
+/** A listener as socket.io takes it (this file checks each payload itself). */
+type SocketHandler = Parameters<Socket['on']>[1];
 
 export type CallPhase = 'starting' | 'joined' | 'reconnecting' | 'ended' | 'left' | 'fatal';
 
@@ -159,11 +168,9 @@ export class CallSession {
     }
     this.media.setCamera(stream);
     if (!outcome.ok) return this.refuse(outcome);
-    this.token = outcome.token;
-    this.mesh.setIceServers(outcome.token.iceServers);
     this.ready = true;
     this.emit();
-    if (this.socket.connected) this.join();
+    this.joinWith(outcome.token);
   }
 
   // ---- actions ----
@@ -224,8 +231,12 @@ export class CallSession {
     const outcome = await this.options.requestToken(this.options.roomId);
     if (this.disposed || this.isOver()) return;
     if (!outcome.ok) return this.refuse(outcome);
-    this.token = outcome.token;
-    this.mesh.setIceServers(outcome.token.iceServers);
+    this.joinWith(outcome.token);
+  }
+
+  private joinWith(token: JoinTokenResponse): void {
+    this.token = token;
+    this.mesh.setIceServers(token.iceServers);
     if (this.socket.connected) this.join();
   }
 
@@ -354,36 +365,34 @@ export class CallSession {
     this.leave();
   };
 
+  /** What this visit hears on the socket (a patient also hears the physician end the call). */
+  private handlers(): [string, SocketHandler][] {
+    return [
+      ['connect', this.onConnect],
+      ['disconnect', this.onDisconnect],
+      ['session-joined', this.onSessionJoined],
+      ['join-session-refused', this.onRefusedJoin],
+      ['participant-joined', this.onParticipantJoined],
+      ['participant-left', this.onParticipantLeft],
+      ['webrtc-offer', this.onOffer],
+      ['webrtc-answer', this.onAnswer],
+      ['webrtc-ice-candidate', this.onCandidate],
+      ['room-message', this.onRoomMessage],
+      ['sharing-refused', this.onSharingRefused],
+      ...(this.options.selfRole === 'patient'
+        ? [['call-ended', this.onCallEnded] as [string, SocketHandler]]
+        : []),
+    ];
+  }
+
   private listen(): void {
-    const s = this.socket;
-    s.on('connect', this.onConnect);
-    s.on('disconnect', this.onDisconnect);
-    s.on('session-joined', this.onSessionJoined);
-    s.on('join-session-refused', this.onRefusedJoin);
-    s.on('participant-joined', this.onParticipantJoined);
-    s.on('participant-left', this.onParticipantLeft);
-    s.on('webrtc-offer', this.onOffer);
-    s.on('webrtc-answer', this.onAnswer);
-    s.on('webrtc-ice-candidate', this.onCandidate);
-    s.on('room-message', this.onRoomMessage);
-    s.on('sharing-refused', this.onSharingRefused);
-    if (this.options.selfRole === 'patient') s.on('call-ended', this.onCallEnded);
+    const socket = this.socket as unknown as Socket;
+    for (const [event, handler] of this.handlers()) socket.on(event, handler);
   }
 
   private unlisten(): void {
-    const s = this.socket;
-    s.off('connect', this.onConnect);
-    s.off('disconnect', this.onDisconnect);
-    s.off('session-joined', this.onSessionJoined);
-    s.off('join-session-refused', this.onRefusedJoin);
-    s.off('participant-joined', this.onParticipantJoined);
-    s.off('participant-left', this.onParticipantLeft);
-    s.off('webrtc-offer', this.onOffer);
-    s.off('webrtc-answer', this.onAnswer);
-    s.off('webrtc-ice-candidate', this.onCandidate);
-    s.off('room-message', this.onRoomMessage);
-    s.off('sharing-refused', this.onSharingRefused);
-    s.off('call-ended', this.onCallEnded);
+    const socket = this.socket as unknown as Socket;
+    for (const [event, handler] of this.handlers()) socket.off(event, handler);
   }
 
   // ---- helpers ----

@@ -9,13 +9,9 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { DeviceSelect } from '@/features/device-check/components/device-select';
-import { trackDeviceId } from '@/features/device-check/hooks/use-camera-and-microphone';
+import { currentOutput, SpeakerSelect } from '@/features/device-check/components/speaker-select';
 import { useMediaDevices } from '@/features/device-check/hooks/use-media-devices';
-import {
-  loadDevicePreference,
-  matchPreference,
-} from '@/features/device-check/lib/device-preferences';
-import { canChooseAudioOutput } from '@/features/device-check/lib/test-sound';
+import { trackDeviceId } from '@/features/device-check/lib/camera';
 import { RoundButton } from './round-button';
 
 // §2 In-room tools: device selection for audio input, audio output and video input, the
@@ -53,15 +49,11 @@ export function DeviceSettingsButton({
 
 function DeviceSettings({ localStream, audioOutputId, onChoose }: DeviceSettingsProps) {
   const devices = useMediaDevices(localStream);
-  const outputSelectable = canChooseAudioOutput();
   const choose = (kind: MediaDeviceKind, deviceId: string) => {
     const device = devices[kind].find((d) => d.deviceId === deviceId);
     if (device) onChoose(kind, device);
   };
-  const output =
-    devices.audiooutput.find((d) => d.deviceId === audioOutputId) ??
-    matchPreference(devices.audiooutput, loadDevicePreference('audiooutput')) ??
-    devices.audiooutput[0];
+  const output = currentOutput(devices.audiooutput, audioOutputId);
 
   return (
     <>
@@ -91,21 +83,11 @@ function DeviceSettings({ localStream, audioOutputId, onChoose }: DeviceSettings
           onChange={(id) => choose('videoinput', id)}
           emptyLabel="No camera available"
         />
-        <DeviceSelect
+        <SpeakerSelect
           id="call-device-speaker"
-          label="Speaker"
-          kind="audiooutput"
-          devices={outputSelectable ? devices.audiooutput : []}
+          outputs={devices.audiooutput}
           value={output?.deviceId ?? ''}
           onChange={(id) => choose('audiooutput', id)}
-          emptyLabel="System default"
-          hint={
-            !window.isSecureContext
-              ? 'Audio output selection needs a secure (HTTPS) page'
-              : outputSelectable
-                ? undefined
-                : "This browser plays sound through the system's default speaker."
-          }
         />
       </div>
     </>

@@ -1,8 +1,9 @@
+import { type CallQuality, stopStream } from '@/features/device-check/lib/camera';
 import { saveDevicePreference } from '@/features/device-check/lib/device-preferences';
 import type { ClientRoomMessage } from '../../../../shared/room-messages';
 import { CALL_MESSAGES, CALL_TIMERS } from './call-rules';
 import type { CallToast } from './call-session';
-import { type CallQuality, isCancelled, openDevice, openScreen, stopStream } from './local-media';
+import { isCancelled, openDevice, openScreen } from './local-media';
 import type { PeerMesh } from './peer-mesh';
 
 // This participant's media in the call: camera and microphone on/off (track.enabled, §4 camera

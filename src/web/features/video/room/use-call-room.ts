@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
+import type { CallQuality } from '@/features/device-check/lib/camera';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
 import { type AppSocket, acquireSocket } from '@/lib/socket';
 import type { JoinTokenResponse } from '../../../../shared/schemas/video';
 import { CALL_MESSAGES } from './call-rules';
 import { CallSession, type CallSnapshot, type TokenOutcome } from './call-session';
-import type { CallQuality } from './local-media';
 
 // The call room as React sees it: one CallSession per room visit, its snapshots as state.
 

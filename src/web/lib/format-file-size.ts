@@ -1,4 +1,4 @@
-// §9: file sizes are shown in Bytes, KB, MB or GB (1 KB = 1024 bytes).
+// File sizes as staff-and-video.md §9 shows them: Bytes, KB, MB or GB (1 KB = 1024 bytes).
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
