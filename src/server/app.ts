@@ -10,7 +10,7 @@ import type { Database } from './db/client.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
-import { LoginThrottle, type ThrottleLimits } from './modules/auth/throttle.js';
+import { LoginThrottle } from './modules/auth/throttle.js';
 import { consultationRoutes } from './modules/consultations/routes.js';
 import { doctorRoutes } from './modules/doctor/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
@@ -32,6 +32,10 @@ import { videoRoutes } from './modules/video/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { type Counters, MemoryCounters } from './rate-limit/counters.js';
+import { RATE_LIMITS, type RateLimits } from './rate-limit/limits.js';
+import { RedisCounters } from './rate-limit/redis-counters.js';
+import { registerRateLimits } from './rate-limit/register.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { attachSocketServer } from './realtime/socket-server.js';
 import { registerWebApp } from './static.js';
@@ -41,7 +45,10 @@ import { resolveDocumentKey } from './storage/encryption.js';
 export interface BuildOptions {
   config: Config;
   database: Database;
-  throttle?: ThrottleLimits;
+  /** Request limits (rate-limit/limits.ts); tests raise them. */
+  limits?: RateLimits;
+  /** Where limits count; by default Redis with REDIS_URL, else memory on `now`'s clock. */
+  counters?: Counters;
   now?: () => number;
   /** A payment gateway other than the configured one (tests use a processor stand-in). */
   payments?: PaymentGateway;
@@ -66,11 +73,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const counters =
+    opts.counters ??
+    (config.REDIS_URL
+      ? await RedisCounters.connect(config.REDIS_URL)
+      : new MemoryCounters(opts.now));
+  if (!opts.counters) app.addHook('onClose', () => counters.close());
+  const limits = opts.limits ?? RATE_LIMITS;
+
   const ctx: AppContext = {
     config,
     db: database.db,
     sessions: new SessionStore(database.db, opts.now),
-    loginThrottle: new LoginThrottle(opts.throttle, opts.now),
+    counters,
+    limits,
+    loginThrottle: new LoginThrottle(counters, limits),
     queue: new QueueSnapshot(database.db, config.CLINIC_TIMEZONE),
     realtime: new RealtimeHub(),
     blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), resolveDocumentKey(config)),
@@ -87,6 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await registerAuth(app, config, ctx.sessions);
+  await registerRateLimits(app, counters);
   await app.register(multipart, {
     limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10 },
     // A file past the limit is cut off and marked `truncated` instead of failing the parse,

@@ -4,6 +4,8 @@ import type { SessionStore } from './modules/auth/session-store.js';
 import type { LoginThrottle } from './modules/auth/throttle.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import type { QueueSnapshot } from './modules/queue/snapshot.js';
+import type { Counters } from './rate-limit/counters.js';
+import type { RateLimits } from './rate-limit/limits.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { BlobStore } from './storage/blob-store.js';
 
@@ -12,6 +14,9 @@ export interface AppContext {
   config: Config;
   db: Db;
   sessions: SessionStore;
+  /** Request limits and where they count (memory, or Redis shared by all nodes). */
+  counters: Counters;
+  limits: RateLimits;
   loginThrottle: LoginThrottle;
   queue: QueueSnapshot;
   realtime: RealtimeHub;

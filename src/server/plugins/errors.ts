@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error.js';
 import { AppError } from '../errors.js';
+import { TooManyRequests } from '../rate-limit/too-many.js';
 
 // One place maps every error to the API's error body (DESIGN.md conventions). Validation
 // failures answer 400 with the first issue as the message and every issue listed; anything
@@ -10,6 +11,7 @@ import { AppError } from '../errors.js';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequests) reply.header('Retry-After', error.retryAfterSeconds);
       const body: ApiErrorBody = { message: error.message, code: error.code };
       if (error.issues) body.issues = error.issues;
       return reply.status(error.status).send(body);

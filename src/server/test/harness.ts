@@ -10,8 +10,9 @@ import { buildApp } from '../app.js';
 import { type Config, testConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { type Database, openDatabase } from '../db/client.js';
-import type { ThrottleLimits } from '../modules/auth/throttle.js';
 import type { PaymentGateway } from '../modules/payments/gateway.js';
+import type { Counters } from '../rate-limit/counters.js';
+import { RAISED_LIMITS, type RateLimits } from '../rate-limit/limits.js';
 import { adminUrl, databaseUrlFor } from './pg-urls.js';
 
 // Test databases: a copy of the migrated template, on PGlite or on the PostgreSQL server of
@@ -60,7 +61,13 @@ export interface TestApp {
 export async function createTestApp(
   opts: {
     config?: Partial<Config>;
-    throttle?: ThrottleLimits;
+    /**
+     * Request limits over the raised defaults (many accounts come from one address in tests):
+     * pass RATE_LIMITS for the real ones, or only the limits a test is about.
+     */
+    limits?: Partial<RateLimits>;
+    /** Where limits count (a RedisCounters shares a count between two apps). */
+    counters?: Counters;
     now?: () => number;
     payments?: PaymentGateway;
     poolSize?: number;
@@ -76,7 +83,8 @@ export async function createTestApp(
     payments: opts.payments,
     logStream: opts.logStream,
     database,
-    throttle: opts.throttle ?? { perAccount: 1000, perIp: 1000, windowMs: 60_000 },
+    limits: { ...RAISED_LIMITS, ...opts.limits },
+    counters: opts.counters,
     now: opts.now,
   });
   await app.ready();

@@ -4,6 +4,7 @@ import { AuthRegisterSchema, LoginSchema, RegisterSchema } from '../../../shared
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { currentUser, SESSION_COOKIE } from '../../plugins/auth.js';
+import { routeLimit } from '../../rate-limit/register.js';
 import { audit } from '../audit/service.js';
 import { loadCurrentUser } from '../users/queries.js';
 import { authenticate, registerPatient } from './service.js';
@@ -29,16 +30,21 @@ export async function signIn(
 
 export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const registration = routeLimit(ctx.limits, 'registration');
 
-  app.post('/api/register', { schema: { body: RegisterSchema } }, async (request, reply) => {
-    const created = await registerPatient(ctx.db, request.body, request.ip);
-    const user = await signIn(ctx, request, reply, created.id);
-    return reply.status(201).send({ user, message: 'Account created' });
-  });
+  app.post(
+    '/api/register',
+    { schema: { body: RegisterSchema }, config: registration },
+    async (request, reply) => {
+      const created = await registerPatient(ctx.db, request.body, request.ip);
+      const user = await signIn(ctx, request, reply, created.id);
+      return reply.status(201).send({ user, message: 'Account created' });
+    },
+  );
 
   app.post(
     '/api/auth/register',
-    { schema: { body: AuthRegisterSchema } },
+    { schema: { body: AuthRegisterSchema }, config: registration },
     async (request, reply) => {
       const created = await registerPatient(ctx.db, request.body, request.ip);
       const user = await signIn(ctx, request, reply, created.id);

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { patientProfiles, type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { LIMIT_SUBJECTS } from '../../rate-limit/limits.js';
+import { TooManyRequests } from '../../rate-limit/too-many.js';
 import { audit } from '../audit/service.js';
 import { findActiveUserByEmail } from '../users/queries.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -74,7 +76,7 @@ export async function authenticate(
   input: LoginRequest,
   ip: string,
 ): Promise<UserRow> {
-  const wait = throttle.retryAfter(input.email, ip);
+  const wait = await throttle.retryAfter(input.email, ip);
   if (wait > 0) {
     await audit(db, {
       action: 'auth.login_throttled',
@@ -82,16 +84,12 @@ export async function authenticate(
       ip,
       outcome: 'denied',
     });
-    const minutes = Math.ceil(wait / 60_000);
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
+    throw new TooManyRequests(LIMIT_SUBJECTS.loginPerAccountAddress.what, wait);
   }
   const user = await findActiveUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    throttle.recordFailure(input.email, ip);
+    await throttle.recordFailure(input.email, ip);
     await audit(db, {
       actor: user ? { id: user.id, role: user.role } : null,
       action: 'auth.login_failed',
@@ -102,7 +100,7 @@ export async function authenticate(
     });
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
-  throttle.recordSuccess(input.email);
+  await throttle.recordSuccess(input.email, ip);
   await audit(db, {
     actor: { id: user.id, role: user.role },
     action: 'auth.login',

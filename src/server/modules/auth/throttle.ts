@@ -1,63 +1,41 @@
-// Sign-in throttling per account and per IP (DESIGN.md security baseline): failed attempts in
-// a sliding window; past the limit the answer is 429 until the oldest failure ages out.
+import type { Counters } from '../../rate-limit/counters.js';
+import type { RateLimits } from '../../rate-limit/limits.js';
+import { waitFor } from '../../rate-limit/too-many.js';
 
-export interface ThrottleLimits {
-  perAccount: number;
-  perIp: number;
-  windowMs: number;
-}
-
-export const DEFAULT_THROTTLE: ThrottleLimits = { perAccount: 5, perIp: 30, windowMs: 15 * 60_000 };
-
-const MAX_KEYS = 10_000;
+// Sign-in throttling (issue 10, defect 11): wrong passwords count per account *and address*,
+// so a flood from elsewhere cannot lock the owner out, plus a ceiling per address across
+// accounts. Counts are shared between nodes through the app's counters (Redis when set).
 
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
-    private readonly limits: ThrottleLimits = DEFAULT_THROTTLE,
-    private readonly now: () => number = Date.now,
+    private readonly counters: Counters,
+    private readonly limits: Pick<RateLimits, 'loginPerAccountAddress' | 'loginPerAddress'>,
   ) {}
 
   /** Milliseconds until another attempt is allowed, or 0 when it is allowed now. */
-  retryAfter(email: string, ip: string): number {
+  async retryAfter(email: string, ip: string): Promise<number> {
+    const [pair, address] = await Promise.all([
+      this.counters.peek(pairKey(email, ip)),
+      this.counters.peek(addressKey(ip)),
+    ]);
     return Math.max(
-      this.wait(`a:${email}`, this.limits.perAccount),
-      this.wait(`i:${ip}`, this.limits.perIp),
+      waitFor(pair, this.limits.loginPerAccountAddress),
+      waitFor(address, this.limits.loginPerAddress),
     );
   }
 
-  recordFailure(email: string, ip: string): void {
-    if (this.failures.size > MAX_KEYS) this.sweep();
-    for (const key of [`a:${email}`, `i:${ip}`]) {
-      const list = this.recent(key);
-      list.push(this.now());
-      this.failures.set(key, list);
-    }
+  async recordFailure(email: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.counters.hit(pairKey(email, ip), this.limits.loginPerAccountAddress.windowMs),
+      this.counters.hit(addressKey(ip), this.limits.loginPerAddress.windowMs),
+    ]);
   }
 
-  /** A successful sign-in clears the account's count, not the IP's. */
-  recordSuccess(email: string): void {
-    this.failures.delete(`a:${email}`);
-  }
-
-  /** Keeps memory bounded when many addresses are tried. */
-  private sweep(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
-  }
-
-  private wait(key: string, limit: number): number {
-    const list = this.recent(key);
-    if (list.length < limit) return 0;
-    const oldest = list[list.length - limit]!;
-    return Math.max(0, oldest + this.limits.windowMs - this.now());
-  }
-
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.limits.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
+  /** A successful sign-in clears that account's count from that address, not the address's. */
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await this.counters.reset(pairKey(email, ip));
   }
 }
+
+const pairKey = (email: string, ip: string) => `login:pair:${email.toLowerCase()}|${ip}`;
+const addressKey = (ip: string) => `login:ip:${ip}`;

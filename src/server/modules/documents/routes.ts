@@ -11,6 +11,7 @@ import { APPLICATION_TYPES } from '../../../shared/fees.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireRole } from '../../plugins/auth.js';
+import { routeLimit } from '../../rate-limit/register.js';
 import { createOpenApplication } from '../applications/create.js';
 import { findOpenApplication, findOwnApplication } from '../applications/service.js';
 import { audit } from '../audit/service.js';
@@ -37,9 +38,10 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string) 
 export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const patientOnly = { onRequest: requireRole('patient') };
+  const uploadRoute = { ...patientOnly, config: routeLimit(ctx.limits, 'uploads') };
 
   // The dashboard's path: a document added to a named application (patient-side.md §5).
-  app.post('/api/documents/upload', patientOnly, async (request, reply) => {
+  app.post('/api/documents/upload', uploadRoute, async (request, reply) => {
     const patient = currentPatient(request);
     const upload = await receiveUpload(request, ctx.blobs);
     try {
@@ -114,7 +116,7 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
     };
   });
 
-  app.post('/api/patient/upload-document', patientOnly, async (request, reply) => {
+  app.post('/api/patient/upload-document', uploadRoute, async (request, reply) => {
     const patient = currentPatient(request);
     const upload = await receiveUpload(request, ctx.blobs);
     try {

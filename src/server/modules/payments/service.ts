@@ -24,6 +24,7 @@ import { hasCurrentDocument } from '../documents/queries.js';
 import { currentFeeSchedule } from '../fees/service.js';
 import { assertOklahomaAddress } from '../patients/guards.js';
 import { joinQueue } from '../queue/service.js';
+import { assertMayCharge, countDecline } from './decline-limit.js';
 import { GatewayError } from './gateway.js';
 
 // POST /api/process-payment (issue 3). The rule: validate in the spec's order, price from the
@@ -94,6 +95,8 @@ export async function processPayment(
 ): Promise<PaymentOutcome> {
   const { patient, actor, input, ip } = args;
   const key = args.idempotencyKey?.slice(0, 200) || null;
+  // Past the declined-charge limit nothing is written and no card reaches the processor.
+  await assertMayCharge(ctx, actor.id);
 
   // Step 1: checks and a pending payment, under the patient's lock.
   const prepared = await ctx.db.transaction(async (tx) => {
@@ -190,6 +193,7 @@ export async function processPayment(
   }
   if (!result.approved) {
     await finishFailed(ctx, payment, 'declined', result.message, actor, ip, result.transactionId);
+    await countDecline(ctx, actor.id);
     throw new AppError('PAYMENT_DECLINED', result.message);
   }
 

@@ -10,6 +10,7 @@ import {
 import { type AppContext, isProduction } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { routeLimit } from '../../rate-limit/register.js';
 import { audit } from '../audit/service.js';
 import { signIn } from '../auth/routes.js';
 import { toAdminUser } from './mappers.js';
@@ -40,21 +41,25 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/admin/exists', async () => ({ exists: await adminExists(ctx.db) }));
 
-  app.post('/api/admin/setup', { schema: { body: AdminSetupSchema } }, async (request, reply) => {
-    // Ruling 18: in production, with a setup token configured, it must be presented.
-    const expected = ctx.config.ADMIN_SETUP_TOKEN;
-    if (isProduction(ctx.config) && expected) {
-      const given =
-        request.body.setupToken ?? (request.headers['x-setup-token'] as string | undefined);
-      if (!tokenMatches(given, expected)) {
-        await audit(ctx.db, { action: 'admin.setup', ip: request.ip, outcome: 'denied' });
-        throw new AppError('FORBIDDEN', 'A valid setup token is required');
+  app.post(
+    '/api/admin/setup',
+    { schema: { body: AdminSetupSchema }, config: routeLimit(ctx.limits, 'adminSetup') },
+    async (request, reply) => {
+      // Ruling 18: in production, with a setup token configured, it must be presented.
+      const expected = ctx.config.ADMIN_SETUP_TOKEN;
+      if (isProduction(ctx.config) && expected) {
+        const given =
+          request.body.setupToken ?? (request.headers['x-setup-token'] as string | undefined);
+        if (!tokenMatches(given, expected)) {
+          await audit(ctx.db, { action: 'admin.setup', ip: request.ip, outcome: 'denied' });
+          throw new AppError('FORBIDDEN', 'A valid setup token is required');
+        }
       }
-    }
-    const created = await setupFirstAdmin(ctx.db, request.body, request.ip);
-    const user = await signIn(ctx, request, reply, created.id);
-    return reply.status(201).send({ user, message: 'Admin account created' });
-  });
+      const created = await setupFirstAdmin(ctx.db, request.body, request.ip);
+      const user = await signIn(ctx, request, reply, created.id);
+      return reply.status(201).send({ user, message: 'Admin account created' });
+    },
+  );
 
   const guard = { onRequest: requireAccess('users') };
 

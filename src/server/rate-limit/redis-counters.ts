@@ -1,0 +1,59 @@
+import { createClient } from 'redis';
+import type { Counters, Hit } from './counters.js';
+
+// Counters in Redis (REDIS_URL), so every node behind the load balancer counts together.
+// One script increments and opens the window atomically: no hit is lost between nodes and a
+// key never lives without its expiry.
+
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+`;
+
+type Client = ReturnType<typeof createClient>;
+
+export class RedisCounters implements Counters {
+  private constructor(
+    private readonly client: Client,
+    private readonly prefix: string,
+  ) {}
+
+  static async connect(url: string, prefix = 'okmmj:limit:'): Promise<RedisCounters> {
+    const client = createClient({ url });
+    client.on('error', () => {}); // reconnects by itself; a failed command rejects
+    await client.connect();
+    return new RedisCounters(client, prefix);
+  }
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
+    const [count, ttl] = (await this.client.eval(HIT, {
+      keys: [this.prefix + key],
+      arguments: [String(windowMs)],
+    })) as [number, number];
+    return { count, ttlMs: ttl };
+  }
+
+  async peek(key: string): Promise<Hit> {
+    const full = this.prefix + key;
+    const [count, ttl] = await Promise.all([this.client.get(full), this.client.pTTL(full)]);
+    if (count === null || ttl < 0) return { count: 0, ttlMs: 0 };
+    return { count: Number(count), ttlMs: ttl };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.client.del(this.prefix + key);
+  }
+
+  /** Removes every key under this prefix (tests clean up after themselves). */
+  async clear(): Promise<void> {
+    for await (const keys of this.client.scanIterator({ MATCH: `${this.prefix}*`, COUNT: 500 }))
+      if (keys.length > 0) await this.client.del(keys);
+  }
+
+  async close(): Promise<void> {
+    await this.client.quit().catch(() => {});
+  }
+}
