@@ -41,6 +41,7 @@ import { attachSocketServer } from './realtime/socket-server.js';
 import { registerWebApp } from './static.js';
 import { LocalBlobStore } from './storage/blob-store.js';
 import { resolveDocumentKey } from './storage/encryption.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 export interface BuildOptions {
   config: Config;
@@ -61,7 +62,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   const { config, database } = opts;
   setDefaultTimeZone(config.CLINIC_TIMEZONE);
   const app = Fastify({
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     logger: {
       level: config.LOG_LEVEL,

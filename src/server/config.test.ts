@@ -56,7 +56,7 @@ describe('loadConfig', () => {
       DATA_DIR: '/var/lib/clinic',
       DATABASE_URL: 'postgresql://app:secret@db.internal:5432/clinic',
       PUBLIC_URL: 'https://clinic.example',
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       ADMIN_SETUP_TOKEN: 'a-long-setup-token-123',
       CLINIC_TIMEZONE: 'America/New_York',
       LOG_LEVEL: 'warn',
@@ -84,6 +84,45 @@ describe('loadConfig', () => {
     expect(errorOf({ ADMIN_SETUP_TOKEN: 'short-token' }).message).toContain(
       'ADMIN_SETUP_TOKEN: must be at least 16 characters',
     );
+  });
+
+  it('reads TRUST_PROXY as false, true, a hop count or proxy addresses and CIDRs', () => {
+    const read = (v: string) => loadConfig({ TRUST_PROXY: v }).TRUST_PROXY;
+    expect(read('false')).toBe(false);
+    expect(read('0')).toBe(false);
+    expect(read('true')).toBe(true);
+    expect(read('2')).toBe(2);
+    expect(read('10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['yes', '10.0.0.1/33', '300.1.1.1', '10.0.0.1,proxy.internal', ',', '1.5'])(
+    'refuses TRUST_PROXY=%s, naming it',
+    (value) => {
+      expect(errorOf({ TRUST_PROXY: value }).message).toMatch(
+        /^\s+TRUST_PROXY: must be false, a hop count/m,
+      );
+    },
+  );
+
+  it('refuses TRUST_PROXY=true in production, naming it, and takes addresses there', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PAYMENT_PROVIDER: 'simulator',
+    };
+    expect(errorOf({ ...production, TRUST_PROXY: 'true' }).message).toMatch(
+      /^\s+TRUST_PROXY: true trusts any client’s X-Forwarded-For and is refused in production/m,
+    );
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+    ]);
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
   });
 
   it.each([

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { TRUST_PROXY_TRUE_IN_PRODUCTION, TrustProxySchema } from './trust-proxy.js';
 
 // The only reader of process.env (DESIGN.md layout). Every value is validated at start-up so
 // a bad one stops the server with a message that names it.
-
-const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 /** A comma-separated list of ICE server URLs, each with one of the given schemes. */
 const iceUrls = (scheme: RegExp, label: string) =>
@@ -28,7 +27,8 @@ const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   PUBLIC_URL: z.url().optional(),
-  TRUST_PROXY: bool.default(false),
+  /** false, a hop count, or proxy addresses/CIDRs (trust-proxy.ts); true only outside production. */
+  TRUST_PROXY: TrustProxySchema,
   ADMIN_SETUP_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   CLINIC_TIMEZONE: z
     .string()
@@ -74,6 +74,12 @@ const ConfigSchema = z.object({
 // a payment simulator nobody chose on purpose.
 const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
   if (c.NODE_ENV === 'production') {
+    if (c.TRUST_PROXY === true)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message: TRUST_PROXY_TRUE_IN_PRODUCTION,
+      });
     if (!c.DOCUMENT_ENCRYPTION_KEY)
       ctx.addIssue({
         code: 'custom',

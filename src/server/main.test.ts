@@ -33,6 +33,17 @@ describe('server entry point', () => {
     expect(output()).toMatch(/Invalid configuration:\s+PORT/);
   });
 
+  it('refuses TRUST_PROXY=true in production with exit 78 and a message naming it', async () => {
+    const { child, output } = startServer({
+      NODE_ENV: 'production',
+      TRUST_PROXY: 'true',
+      DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PAYMENT_PROVIDER: 'simulator',
+    });
+    expect(await exited(child)).toBe(78);
+    expect(output()).toMatch(/Invalid configuration:\s+TRUST_PROXY: true trusts any client/);
+  });
+
   it('migrates an empty data dir, serves health, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-main-'));
     dirs.push(dataDir);
