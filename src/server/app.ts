@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { applicationRoutes } from './modules/applications/routes.js';
+import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
@@ -61,6 +62,7 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { ctx: AppContext }> {
   const { config, database } = opts;
   setDefaultTimeZone(config.CLINIC_TIMEZONE);
+  loadPasswordChecker(); // the dictionaries load once, at start, not in a first registration
   const app = Fastify({
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,

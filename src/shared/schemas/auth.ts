@@ -12,7 +12,10 @@ const MAX_PASSWORD_LENGTH = 200; // argon2 input stays bounded
 export const NewPasswordSchema = z
   .string({ error: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+  // Common passwords are refused by the server (modules/auth/password-strength.ts); its
+  // dictionaries are too large for the web bundle.
+  .refine((v) => v.trim().length > 0, 'Password cannot be only spaces');
 
 /** A required name field with the spec's message ("First name is required"). */
 export const RequiredNameSchema = (label: string) =>

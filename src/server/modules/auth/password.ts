@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { assertStrongPassword } from './password-strength.js';
 
 // argon2id with the library's defaults (19 MiB, t=2), about 13 ms a hash on this machine.
 const ARGON2ID = 2;
@@ -18,4 +19,13 @@ export async function verifyPassword(stored: string | null, password: string): P
     return false;
   }
   return verify(stored, password).catch(() => false);
+}
+
+/**
+ * Every password a person chooses (registration, staff accounts, first admin) goes through
+ * here: refused when common or easy to guess, given the account's email and names.
+ */
+export function hashNewPassword(password: string, userInputs: string[]): Promise<string> {
+  assertStrongPassword(password, userInputs);
+  return hashPassword(password);
 }

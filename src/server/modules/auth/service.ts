@@ -12,7 +12,7 @@ import { LIMIT_SUBJECTS } from '../../rate-limit/limits.js';
 import { TooManyRequests } from '../../rate-limit/too-many.js';
 import { audit } from '../audit/service.js';
 import { findActiveUserByEmail } from '../users/queries.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashNewPassword, verifyPassword } from './password.js';
 import type { LoginThrottle } from './throttle.js';
 
 type FullRegistration = z.output<typeof RegisterSchema>;
@@ -25,7 +25,11 @@ export async function registerPatient(
   input: FullRegistration | AuthRegisterRequest,
   ip: string,
 ): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password, [
+    input.email,
+    input.firstName,
+    input.lastName,
+  ]);
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx

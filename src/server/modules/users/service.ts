@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
-import { hashPassword } from '../auth/password.js';
+import { hashNewPassword } from '../auth/password.js';
 import { EMAIL_TAKEN } from '../auth/service.js';
 import { countActiveMasterAdmins } from './queries.js';
 
@@ -43,7 +43,11 @@ export async function setupFirstAdmin(
   input: AdminSetupRequest,
   ip: string,
 ): Promise<UserRow> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password, [
+    input.email,
+    input.firstName,
+    input.lastName,
+  ]);
   try {
     return await db.transaction(async (tx) => {
       await lockMasterAdmins(tx);
@@ -111,7 +115,11 @@ export async function createStaffUser(
 ): Promise<UserRow> {
   checkMasterRoleGrant(actor, input.role);
   checkPermissionsEdit(actor, input.role, input.permissions);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password, [
+    input.email,
+    input.firstName,
+    input.lastName,
+  ]);
   try {
     return await db.transaction(async (tx) => {
       const [user] = await tx
