@@ -60,6 +60,16 @@ describe('RedisCounters', () => {
     expect(await b.peek('k')).toEqual({ count: 0, ttlMs: 0 });
   });
 
+  it('counts on its own node while Redis is unreachable, instead of failing or stalling', async () => {
+    const counters = await RedisCounters.connect(REDIS_URL, prefix());
+    await counters.close();
+    expect(await counters.hit('k', 60_000)).toMatchObject({ count: 1 });
+    expect(await counters.hit('k', 60_000)).toMatchObject({ count: 2 });
+    expect((await counters.peek('k')).count).toBe(2);
+    await counters.reset('k');
+    expect((await counters.peek('k')).count).toBe(0);
+  });
+
   describe('two app nodes on one Redis', () => {
     let nodeA: TestApp;
     let nodeB: TestApp;

@@ -1,9 +1,11 @@
 import { createClient } from 'redis';
-import type { Counters, Hit } from './counters.js';
+import { type Counters, type Hit, MemoryCounters } from './counters.js';
 
 // Counters in Redis (REDIS_URL), so every node behind the load balancer counts together.
 // One script increments and opens the window atomically: no hit is lost between nodes and a
-// key never lives without its expiry.
+// key never lives without its expiry. While Redis is unreachable each node counts on its own
+// (commands fail at once rather than queue), so an outage neither stalls sign-in nor lifts
+// the limits.
 
 const HIT = `
 local count = redis.call('INCR', KEYS[1])
@@ -16,35 +18,60 @@ return {count, ttl}
 type Client = ReturnType<typeof createClient>;
 
 export class RedisCounters implements Counters {
+  private readonly local = new MemoryCounters();
+
   private constructor(
     private readonly client: Client,
     private readonly prefix: string,
   ) {}
 
   static async connect(url: string, prefix = 'okmmj:limit:'): Promise<RedisCounters> {
-    const client = createClient({ url });
+    const client = createClient({ url, disableOfflineQueue: true });
     client.on('error', () => {}); // reconnects by itself; a failed command rejects
     await client.connect();
     return new RedisCounters(client, prefix);
   }
 
   async hit(key: string, windowMs: number): Promise<Hit> {
-    const [count, ttl] = (await this.client.eval(HIT, {
-      keys: [this.prefix + key],
-      arguments: [String(windowMs)],
-    })) as [number, number];
-    return { count, ttlMs: ttl };
+    return this.orLocally(
+      async () => {
+        const [count, ttl] = (await this.client.eval(HIT, {
+          keys: [this.prefix + key],
+          arguments: [String(windowMs)],
+        })) as [number, number];
+        return { count, ttlMs: ttl };
+      },
+      () => this.local.hit(key, windowMs),
+    );
   }
 
   async peek(key: string): Promise<Hit> {
-    const full = this.prefix + key;
-    const [count, ttl] = await Promise.all([this.client.get(full), this.client.pTTL(full)]);
-    if (count === null || ttl < 0) return { count: 0, ttlMs: 0 };
-    return { count: Number(count), ttlMs: ttl };
+    return this.orLocally(
+      async () => {
+        const full = this.prefix + key;
+        const [count, ttl] = await Promise.all([this.client.get(full), this.client.pTTL(full)]);
+        if (count === null || ttl < 0) return { count: 0, ttlMs: 0 };
+        return { count: Number(count), ttlMs: ttl };
+      },
+      () => this.local.peek(key),
+    );
   }
 
   async reset(key: string): Promise<void> {
-    await this.client.del(this.prefix + key);
+    await this.local.reset(key);
+    await this.orLocally(
+      async () => void (await this.client.del(this.prefix + key)),
+      async () => {},
+    );
+  }
+
+  private async orLocally<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
+    if (!this.client.isReady) return local();
+    try {
+      return await shared();
+    } catch {
+      return local();
+    }
   }
 
   /** Removes every key under this prefix (tests clean up after themselves). */
