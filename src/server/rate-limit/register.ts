@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { limitAddress } from './address.js';
 import type { Counters } from './counters.js';
 import { LIMIT_SUBJECTS, type RateLimits } from './limits.js';
 import { pluginStore } from './plugin-store.js';
@@ -14,7 +15,9 @@ export async function registerRateLimits(app: FastifyInstance, counters: Counter
 }
 
 const keyOf = (by: 'account' | 'address') => (request: FastifyRequest) =>
-  by === 'account' && request.session ? `account:${request.session.user.id}` : `ip:${request.ip}`;
+  by === 'account' && request.session
+    ? `account:${request.session.user.id}`
+    : `ip:${limitAddress(request.ip)}`;
 
 /**
  * A route's `config` for one limit of limits.ts. Routes naming the same limit count together

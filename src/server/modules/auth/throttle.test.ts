@@ -67,6 +67,14 @@ describe('sign-in throttling', () => {
     expect((await login(email, PASSWORD, '203.0.113.50')).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, so rotating addresses within it does not help', async () => {
+    const { email } = await createUser(t.app, 'patient');
+    for (let i = 0; i < PAIR.max; i++)
+      expect((await login(email, 'wrong-password', `2001:db8:1:2::${i + 1}`)).statusCode).toBe(401);
+    expect((await login(email, PASSWORD, '2001:db8:1:2:ffff::9')).statusCode).toBe(429);
+    expect((await login(email, PASSWORD, '2001:db8:1:3::1')).statusCode).toBe(200);
+  });
+
   it('starts an account’s count afresh after a successful sign-in from that address', async () => {
     const { email } = await createUser(t.app, 'patient');
     const ip = '10.0.3.1';

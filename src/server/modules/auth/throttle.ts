@@ -1,3 +1,4 @@
+import { limitAddress } from '../../rate-limit/address.js';
 import type { Counters } from '../../rate-limit/counters.js';
 import type { RateLimits } from '../../rate-limit/limits.js';
 import { waitFor } from '../../rate-limit/too-many.js';
@@ -37,5 +38,6 @@ export class LoginThrottle {
   }
 }
 
-const pairKey = (email: string, ip: string) => `login:pair:${email.toLowerCase()}|${ip}`;
-const addressKey = (ip: string) => `login:ip:${ip}`;
+const pairKey = (email: string, ip: string) =>
+  `login:pair:${email.toLowerCase()}|${limitAddress(ip)}`;
+const addressKey = (ip: string) => `login:ip:${limitAddress(ip)}`;
