@@ -3,10 +3,13 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { linkCluster } from './realtime/cluster.js';
+import { makePrivate, PRIVATE_UMASK } from './storage/private-dir.js';
 
 // Entry point: configuration, migrations, listen, graceful shutdown.
 
 async function main() {
+  // Everything the server writes under DATA_DIR is its own user's only (issue 10, defect 4).
+  process.umask(PRIVATE_UMASK);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -22,6 +25,8 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
   });
+  // After opening: a fresh PGlite cluster is copied in with 0666 modes; older files too.
+  makePrivate(config.DATA_DIR);
   await runMigrations(database);
   const app = await buildApp({ config, database });
   if (config.REDIS_URL) {

@@ -26,6 +26,11 @@ export interface CategoryDefinition {
   maxSize: number;
   /** Shown as a card in the upload center (the reduced-fee proof belongs to payment). */
   inUploadCenter: boolean;
+  /**
+   * Issued by the clinic (the signed recommendation): patients view it but never upload or
+   * replace a file in this category, so theirs cannot stand in for the clinic's (issue 10).
+   */
+  issuedByClinic: boolean;
 }
 
 export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> = {
@@ -37,6 +42,7 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     acceptedTypes: [JPEG, PNG, PDF],
     maxSize: 5 * MB,
     inUploadCenter: true,
+    issuedByClinic: false,
   },
   proof_of_residency: {
     id: 'proof_of_residency',
@@ -46,6 +52,7 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     acceptedTypes: [JPEG, PNG, PDF],
     maxSize: 5 * MB,
     inUploadCenter: true,
+    issuedByClinic: false,
   },
   medical_records: {
     id: 'medical_records',
@@ -55,6 +62,7 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     acceptedTypes: [PDF, JPEG, PNG],
     maxSize: 10 * MB,
     inUploadCenter: true,
+    issuedByClinic: false,
   },
   photo: {
     id: 'photo',
@@ -64,15 +72,18 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     acceptedTypes: [JPEG, PNG],
     maxSize: 5 * MB,
     inUploadCenter: true,
+    issuedByClinic: false,
   },
   physician_recommendation: {
     id: 'physician_recommendation',
     name: 'Physician Recommendation',
-    description: 'The completed state physician recommendation form.',
+    description:
+      'The completed state physician recommendation form, issued by the clinic once your consultation is approved.',
     required: false,
     acceptedTypes: [PDF, JPEG, PNG],
     maxSize: 5 * MB,
     inUploadCenter: true,
+    issuedByClinic: true,
   },
   reduced_fee_proof: {
     id: 'reduced_fee_proof',
@@ -82,6 +93,7 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     acceptedTypes: [PDF, JPEG, PNG],
     maxSize: 5 * MB,
     inUploadCenter: false,
+    issuedByClinic: false,
   },
 };
 
@@ -115,6 +127,8 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const tooLargeMessage = (category: DocumentCategory) =>
   `File must be smaller than ${CATEGORY_DEFINITIONS[category].maxSize / MB}MB.`;
 export const INVALID_TYPE_MESSAGE = 'Invalid file type';
+export const CLINIC_ISSUED_MESSAGE =
+  'This document is issued by the clinic and cannot be uploaded or replaced.';
 
 /** Sizes in KB as the lists show them (bytes / 1024). */
 export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

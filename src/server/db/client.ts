@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PrivateNodeFS } from './private-node-fs.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -39,8 +40,8 @@ export async function openDatabase(opts: {
   let client = opts.pglite;
   if (!client) {
     const dir = path.resolve(opts.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    mkdirSync(dir, { recursive: true, mode: 0o700 }); // PHI: the server user's only (issue 10)
+    client = await PGlite.create({ fs: new PrivateNodeFS(dir) });
   }
   const owned = client;
   return {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { decipherFor, encryptStream, HEADER_BYTES, TAG_BYTES } from './encryption.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-dir.js';
 
 // Where encrypted files live. Local disk under DATA_DIR/files by default (outside any served
 // folder, under server-generated names); an S3-compatible store can implement the same
@@ -30,7 +31,7 @@ export class LocalBlobStore implements BlobStore {
     const id = randomBytes(16).toString('hex');
     const key = `${id.slice(0, 2)}/${id}`;
     const file = this.pathFor(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     let size = 0;
     source.on('data', (chunk: Buffer) => {
       size += chunk.length;
@@ -39,7 +40,7 @@ export class LocalBlobStore implements BlobStore {
       await pipeline(
         source,
         encryptStream(this.encryptionKey),
-        createWriteStream(file, { mode: 0o600 }),
+        createWriteStream(file, { mode: PRIVATE_FILE_MODE }),
       );
     } catch (err) {
       await rm(file, { force: true });

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Config } from '../config.js';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-dir.js';
 
 // Files at rest are AES-256-GCM with a fresh 12-byte IV per file (DESIGN.md security
 // baseline). Layout: "OKE1" | IV (12) | ciphertext | tag (16). The tag sits at the end so a
@@ -20,10 +21,10 @@ export function resolveDocumentKey(config: Config): Buffer {
     throw new Error('DOCUMENT_ENCRYPTION_KEY is required in production');
   const file = path.resolve(config.DATA_DIR, 'document-key.b64');
   if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   const key = randomBytes(32);
-  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writeFileSync(file, key.toString('base64'), { mode: PRIVATE_FILE_MODE });
+  chmodSync(file, PRIVATE_FILE_MODE);
   return key;
 }
 

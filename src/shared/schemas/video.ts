@@ -113,6 +113,11 @@ export const RECORDING_CHUNK_MS = 3000;
 export const DEFAULT_RECORDER_NAME = 'Anonymous';
 /** The largest chunk the server takes (3 s of 1080p with audio is well below). */
 export const MAX_RECORDING_CHUNK_BYTES = 16 * 1024 * 1024;
+/**
+ * The most one recording file holds: its size is counted in a 32-bit column, and 2 GB is
+ * close to two hours of 2.5 Mbit/s video, far past a consultation.
+ */
+export const MAX_RECORDING_FILE_BYTES = 2_000_000_000;
 
 /** A stored participant stream, as staff list it (GET /api/admin/recordings). */
 export interface RecordingFileView {

@@ -251,7 +251,8 @@ describe('limits per category, whichever path (ruling 20)', () => {
     expect(center.statusCode).toBe(201);
   });
 
-  it.each(['proof_of_residency', 'physician_recommendation', 'reduced_fee_proof'])(
+  // The recommendation is the clinic's to issue (clinic-issued.test.ts).
+  it.each(['proof_of_residency', 'reduced_fee_proof'])(
     '%s takes 5 MB and no more',
     async (category) => {
       const patient = await patientWithApplication();

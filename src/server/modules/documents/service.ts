@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   CATEGORY_DEFINITIONS,
+  CLINIC_ISSUED_MESSAGE,
   categoryToDashboardType,
   type DocumentCategory,
   INVALID_TYPE_MESSAGE,
@@ -44,13 +45,20 @@ export function toDashboardDocument(d: DocumentRow) {
   };
 }
 
-/** Content and size must fit the category; a file that does not is removed at once. */
+/**
+ * A patient's upload must be theirs to make (not a category the clinic issues) and its content
+ * and size must fit the category; a file that does not is removed at once.
+ */
 export async function checkUpload(
   ctx: AppContext,
   upload: StoredUpload,
   category: DocumentCategory,
 ) {
   const def = CATEGORY_DEFINITIONS[category];
+  if (def.issuedByClinic) {
+    await ctx.blobs.delete(upload.key);
+    throw new AppError('FORBIDDEN', CLINIC_ISSUED_MESSAGE);
+  }
   if (upload.truncated || upload.size > def.maxSize) {
     await ctx.blobs.delete(upload.key);
     throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(category));

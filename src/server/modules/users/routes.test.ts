@@ -426,6 +426,36 @@ describe('PUT /api/admin/users/:userId', () => {
     expect((await userRow(other.id)).role).toBe('admin');
   });
 
+  it('refuses a user granted `users` any change to their own role or permissions', async () => {
+    const before = await userRow(manager.id);
+    const attempts: [Record<string, unknown>, string][] = [
+      [{ role: 'doctor_admin' }, 'You cannot change your own role'],
+      [{ role: 'admin_assistant' }, 'You cannot change your own role'],
+      [
+        { role: 'doctor', licenseNumber: 'OK-1234', npi: '1234567893' },
+        'You cannot change your own role',
+      ],
+      [{ role: 'admin' }, 'Only a master admin can grant a master admin role'],
+      [{ role: 'master_admin' }, 'Only a master admin can grant a master admin role'],
+      [{ permissions: [...PERMISSIONS] }, 'Only a master admin can change permissions'],
+    ];
+    for (const [body, message] of attempts)
+      for (const id of [manager.id, manager.id.toUpperCase()]) {
+        const res = await manager.client.put(`/api/admin/users/${id}`, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(403);
+        expect(res.json()).toEqual({ message, code: 'FORBIDDEN' });
+      }
+    expect(await userRow(manager.id)).toEqual(before);
+    const audit = await auditRows(t.app, { targetId: manager.id });
+    expect(audit.filter((r) => r.action.startsWith('user.update'))).toEqual([]);
+    // Saving the profile form unchanged is not a change of role.
+    const same = await manager.client.put(`/api/admin/users/${manager.id}`, {
+      role: 'operations_admin',
+    });
+    expect(same.statusCode).toBe(200);
+    expect((await manager.client.get('/api/admin/users')).statusCode).toBe(200);
+  });
+
   it('lets a master admin grant and remove master roles while another remains', async () => {
     const target = await createUser(t.app, 'admin_assistant');
     const up = await master.client.put(`/api/admin/users/${target.id}`, { role: 'admin' });

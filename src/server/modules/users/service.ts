@@ -26,8 +26,8 @@ type Actor = Pick<CurrentUser, 'id' | 'role'>;
 type CreateUserInput = z.output<typeof CreateUserSchema>;
 
 // Staff account rules (issue 2, ruling 2, ruling 18): only a master admin hands out master
-// roles, touches a master admin or edits permission boxes; nobody deletes themselves; the
-// clinic always keeps one active master admin.
+// roles, touches a master admin or edits permission boxes; nobody deletes themselves or, below
+// master admin, changes their own role; the clinic always keeps one active master admin.
 
 /** Serialises changes that could remove the last master admin (two admins demoting each other). */
 async function lockMasterAdmins(tx: Executor) {
@@ -195,6 +195,10 @@ export async function updateStaffUser(
     checkMasterRoleGrant(actor, role);
     checkPermissionsEdit(actor, role, input.permissions);
     const roleChanged = role !== target.role;
+    // Holding `users` is not a master's rights: nobody below master admin changes their own
+    // role (issue 10, defect 13); a master admin may still step down while another remains.
+    if (roleChanged && target.id === actor.id && !isMasterRole(actor.role))
+      throw new AppError('FORBIDDEN', 'You cannot change your own role');
     if (roleChanged && !isMasterRole(role)) await assertNotLastMasterAdmin(tx, target);
     const licenseNumber = role === 'doctor' ? (input.licenseNumber ?? target.licenseNumber) : null;
     const npi = role === 'doctor' ? (input.npi ?? target.npi) : null;

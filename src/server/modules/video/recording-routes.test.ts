@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RECORDING_CHUNK_BYTES } from '../../../shared/schemas/video.js';
+import {
+  MAX_RECORDING_CHUNK_BYTES,
+  MAX_RECORDING_FILE_BYTES,
+} from '../../../shared/schemas/video.js';
 import { recordingChunks, recordingFiles } from '../../db/schema/index.js';
 import { auditRows, signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
@@ -10,9 +15,13 @@ import { recordedFile } from '../../test/matrix/recordings.js';
 import { paidPatient } from '../../test/patients.js';
 import {
   CHUNK_DUPLICATE,
+  chunkOutOfOrder,
+  finishRecording,
   RECORDING_COMPLETE,
+  RECORDING_ENDED,
+  RECORDING_FILE_FULL,
   RECORDING_FILE_NOT_FOUND,
-} from './recording-routes.js';
+} from './recordings.js';
 
 // Recording chunks in and recordings out (issue 5; staff-and-video.md §4 Recording): the
 // participant who records sends their own file's chunks in order, stored encrypted like
@@ -37,6 +46,8 @@ const sendChunk = (
     headers: { 'content-type': type },
     payload: bytes,
   });
+
+type InjectPayload = InjectOptions['payload'];
 
 const fileRow = async (fileId: string) =>
   (await t.app.ctx.db.select().from(recordingFiles).where(eq(recordingFiles.id, fileId)))[0]!;
@@ -132,6 +143,81 @@ describe('chunks', () => {
     expect(await chunkRows(fileId)).toHaveLength(1);
     expect(await fileRow(fileId)).toMatchObject({ chunkCount: 1 });
     expect(storedFiles(path.join(t.app.ctx.config.DATA_DIR, 'files'))).toHaveLength(before);
+  });
+
+  it('take only the next chunk in order: a gap or a jump is refused, nothing written', async () => {
+    const { patient, fileId } = await recordedFile(t);
+    const before = storedFiles(path.join(t.app.ctx.config.DATA_DIR, 'files')).length;
+    for (const seq of [1, 5, 100_000]) {
+      const res = await sendChunk(patient.client, fileId, seq, webmLike('ahead'));
+      expect(res.statusCode, String(seq)).toBe(409);
+      expect(res.json().message).toBe(chunkOutOfOrder(0));
+    }
+    expect((await sendChunk(patient.client, fileId, 0, webmLike('zero'))).statusCode).toBe(201);
+    expect((await sendChunk(patient.client, fileId, 2, webmLike('two'))).json().message).toBe(
+      chunkOutOfOrder(1),
+    );
+    expect((await sendChunk(patient.client, fileId, 1, webmLike('one'))).statusCode).toBe(201);
+    expect((await chunkRows(fileId)).map((c) => c.seq).sort()).toEqual([0, 1]);
+    expect(storedFiles(path.join(t.app.ctx.config.DATA_DIR, 'files'))).toHaveLength(before + 2);
+  });
+
+  it('stop at the file size limit', async () => {
+    const { patient, fileId } = await recordedFile(t, { chunks: [webmLike('start')] });
+    const nearlyFull = MAX_RECORDING_FILE_BYTES - 100;
+    await t.app.ctx.db
+      .update(recordingFiles)
+      .set({ sizeBytes: nearlyFull })
+      .where(eq(recordingFiles.id, fileId));
+    const over = await sendChunk(patient.client, fileId, 1, Buffer.alloc(101, 7));
+    expect(over.statusCode).toBe(413);
+    expect(over.json().message).toBe(RECORDING_FILE_FULL);
+    expect((await sendChunk(patient.client, fileId, 1, Buffer.alloc(100, 7))).statusCode).toBe(201);
+    expect(await fileRow(fileId)).toMatchObject({
+      chunkCount: 2,
+      sizeBytes: MAX_RECORDING_FILE_BYTES,
+    });
+  });
+
+  it('are bounded in size whatever the body’s type or framing', async () => {
+    const { patient, fileId } = await recordedFile(t);
+    const big = Buffer.alloc(MAX_RECORDING_CHUNK_BYTES + 1, 1);
+    const post = (type: string | undefined, payload: InjectPayload) =>
+      patient.client.request({
+        method: 'POST',
+        url: `/api/video/recordings/${fileId}/chunks?seq=0`,
+        headers: type ? { 'content-type': type } : {},
+        payload,
+      });
+    for (const type of ['application/octet-stream', 'Application/Octet-Stream; x=1'])
+      expect((await post(type, big)).statusCode, type).toBe(413);
+    // Streamed with no length given: cut off at the limit all the same.
+    expect((await post('application/octet-stream', Readable.from([big]))).statusCode).toBe(413);
+    // Other types go through the app's 1 MB limit, then are refused as not a chunk.
+    for (const type of ['text/plain', 'application/json'])
+      expect((await post(type, big)).statusCode, type).toBe(413);
+    for (const type of ['multipart/form-data; boundary=x', 'text/plain', undefined])
+      expect((await post(type, 'not a chunk')).statusCode, String(type)).toBe(415);
+    expect(await chunkRows(fileId)).toEqual([]);
+  });
+
+  it('close when the recording ends, whatever the number or size sent after', async () => {
+    const chunks = [webmLike('while it ran')];
+    const { patient, fileId, recordingId } = await recordedFile(t, { chunks });
+    await finishRecording(t.app.ctx, recordingId, 'stopped');
+    for (const [seq, bytes] of [
+      [1, webmLike('late')],
+      [0, webmLike('rewrite')],
+      [42, Buffer.alloc(1024 * 1024, 2)],
+    ] as const) {
+      const late = await sendChunk(patient.client, fileId, seq, bytes);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(RECORDING_ENDED);
+    }
+    expect(await fileRow(fileId)).toMatchObject({ status: 'complete', chunkCount: 1 });
+    const admin = await signedInAs(t.app, 'admin');
+    const res = await admin.client.get(`/api/admin/recordings/${fileId}/download`);
+    expect(res.rawPayload.equals(Buffer.concat(chunks))).toBe(true);
   });
 
   it('answer 404 for a file that is someone else’s, or none, and 401 signed out', async () => {

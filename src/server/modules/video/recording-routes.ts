@@ -7,19 +7,26 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { currentUser, requireAccess, requireUser } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
-import { addChunk, chunkKeys, completeFile, listRecordingFiles, ownFile } from './recordings.js';
+import {
+  addChunk,
+  chunkKeys,
+  chunkRefusal,
+  completeFile,
+  listRecordingFiles,
+  ownFile,
+  RECORDING_FILE_NOT_FOUND,
+} from './recordings.js';
 
 // Recording chunks in, recordings out (staff-and-video.md §4 Recording, §7; issue 5). Each
-// participant's browser sends its own stream's chunks every 3 s, in order; they are stored
-// encrypted like documents. Staff with ACCESS.recordings list and download them; every read
-// is audited (ruling 17).
+// participant's browser sends its own stream's chunks every 3 s, in order, while the
+// recording runs (recordings.ts chunkRefusal); they are stored encrypted like documents.
+// Staff with ACCESS.recordings list and download them; every read is audited (ruling 17).
 
-export const RECORDING_FILE_NOT_FOUND = 'Recording file not found';
-export const RECORDING_COMPLETE = 'This recording file is already complete';
-export const CHUNK_DUPLICATE = 'This chunk was already received';
 export const CHUNK_EMPTY = 'The chunk is empty';
 
 const FileParams = z.object({ fileId: z.string().uuid(RECORDING_FILE_NOT_FOUND) });
+// Chunk numbers run from 0 and must be the file's next (recordings.ts); the ceiling only
+// keeps the number sane: 100,000 chunks of 3 s are more than 80 hours.
 const ChunkQuery = z.object({
   seq: z.coerce
     .number({ message: 'seq must be a number' })
@@ -46,27 +53,21 @@ export async function recordingRoutes(fastify: FastifyInstance, ctx: AppContext)
         const user = currentUser(request);
         const file = await ownFile(ctx, request.params.fileId, user.id);
         if (!file) throw new AppError('NOT_FOUND', RECORDING_FILE_NOT_FOUND);
-        if (file.status === 'complete') throw new AppError('CONFLICT', RECORDING_COMPLETE);
         if (!Buffer.isBuffer(request.body))
           throw new AppError(
             'UNSUPPORTED_MEDIA_TYPE',
             'Send the chunk as application/octet-stream',
           );
         if (request.body.length === 0) throw new AppError('BAD_REQUEST', CHUNK_EMPTY);
+        const chunk = { fileId: file.id, seq: request.query.seq, size: request.body.length };
+        // Refused before anything is written; asked again under the file's lock when stored.
+        const refused = await chunkRefusal(ctx.db, chunk);
+        if (refused) throw refused;
         const stored = await ctx.blobs.put(Readable.from([request.body]));
-        const outcome = await addChunk(ctx, {
-          fileId: file.id,
-          seq: request.query.seq,
-          storageKey: stored.key,
-          size: stored.size,
-        }).catch(async (error: unknown) => {
+        await addChunk(ctx, { ...chunk, storageKey: stored.key }).catch(async (error: unknown) => {
           await ctx.blobs.delete(stored.key);
           throw error;
         });
-        if (outcome === 'duplicate') {
-          await ctx.blobs.delete(stored.key);
-          throw new AppError('CONFLICT', CHUNK_DUPLICATE);
-        }
         return reply.status(201).send({ seq: request.query.seq, size: stored.size });
       },
     );

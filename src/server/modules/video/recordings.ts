@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import {
   CONSULTATION_ROOM_TITLE,
+  MAX_RECORDING_FILE_BYTES,
   type RecordingFileView,
   type RecordingVideoType,
 } from '../../../shared/schemas/video.js';
 import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
 import {
   consultations,
   patientProfiles,
@@ -14,12 +16,23 @@ import {
   recordings,
   videoSessions,
 } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
 
 // Recordings (staff-and-video.md §3 Recording record, §4 Recording): one row per recording a
 // host started, one file per participant stream, the encrypted chunks of each file in order.
 // The realtime side opens recordings and files; the HTTP side takes chunks and lists them.
+// A recording's files close when it ends (the host stops it or leaves, issue 10 defect 5):
+// from then on no chunk is taken, so a download holds only what was sent while it ran.
 
 export type RecordingEnd = 'stopped' | 'host_disconnected';
+
+export const RECORDING_FILE_NOT_FOUND = 'Recording file not found';
+export const RECORDING_ENDED = 'This recording has ended; no more chunks are accepted';
+export const RECORDING_COMPLETE = 'This recording file is already complete';
+export const CHUNK_DUPLICATE = 'This chunk was already received';
+export const chunkOutOfOrder = (next: number) =>
+  `Chunks must arrive in order: the next one is number ${next}`;
+export const RECORDING_FILE_FULL = 'This recording file has reached its size limit';
 
 export async function startRecording(
   ctx: AppContext,
@@ -34,15 +47,25 @@ export async function startRecording(
   await ctx.db.insert(recordings).values(row);
 }
 
+/** Ends a recording and closes its files, together: no chunk is taken after this commits. */
 export async function finishRecording(
   ctx: AppContext,
   recordingId: string,
   status: RecordingEnd,
 ): Promise<void> {
-  await ctx.db
-    .update(recordings)
-    .set({ status, stoppedAt: new Date() })
-    .where(and(eq(recordings.id, recordingId), eq(recordings.status, 'recording')));
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(recordings)
+      .set({ status, stoppedAt: now })
+      .where(and(eq(recordings.id, recordingId), eq(recordings.status, 'recording')));
+    await tx
+      .update(recordingFiles)
+      .set({ status: 'complete', endTime: now })
+      .where(
+        and(eq(recordingFiles.recordingId, recordingId), ne(recordingFiles.status, 'complete')),
+      );
+  });
 }
 
 export async function createRecordingFile(
@@ -142,23 +165,57 @@ export async function ownFile(ctx: AppContext, fileId: string, userId: string) {
   return file ?? null;
 }
 
-/** Stores one chunk's row and counts it on the file, in one transaction. */
+interface ChunkArgs {
+  fileId: string;
+  seq: number;
+  size: number;
+}
+
+/**
+ * Whether a chunk may join its file, as an error to throw. Chunks are taken only while the
+ * recording runs and the file is open; each must be the next in order (MediaRecorder chunks
+ * play back only concatenated in order, and the browser sends them one at a time, so a gap or
+ * a jump is never a real recording); and the file stays under MAX_RECORDING_FILE_BYTES.
+ */
+export async function chunkRefusal(
+  db: Executor,
+  args: ChunkArgs,
+  lock = false,
+): Promise<AppError | null> {
+  // Shared lock on the recording, then the file's own: a chunk and the end of its recording
+  // (finishRecording, same order) run one after the other, never interleaved.
+  const recording = db
+    .select({ status: recordings.status })
+    .from(recordings)
+    .innerJoin(recordingFiles, eq(recordingFiles.recordingId, recordings.id))
+    .where(eq(recordingFiles.id, args.fileId));
+  const [running] = lock ? await recording.for('share', { of: recordings }) : await recording;
+  const file = db.select().from(recordingFiles).where(eq(recordingFiles.id, args.fileId));
+  const [row] = lock ? await file.for('update') : await file;
+  if (!running || !row) return new AppError('NOT_FOUND', RECORDING_FILE_NOT_FOUND);
+  if (running.status !== 'recording') return new AppError('CONFLICT', RECORDING_ENDED);
+  if (row.status === 'complete') return new AppError('CONFLICT', RECORDING_COMPLETE);
+  if (args.seq < row.chunkCount) return new AppError('CONFLICT', CHUNK_DUPLICATE);
+  if (args.seq > row.chunkCount) return new AppError('CONFLICT', chunkOutOfOrder(row.chunkCount));
+  if (row.sizeBytes + args.size > MAX_RECORDING_FILE_BYTES)
+    return new AppError('PAYLOAD_TOO_LARGE', RECORDING_FILE_FULL);
+  return null;
+}
+
+/** Stores one chunk's row and counts it on the file, in one transaction, if it may join. */
 export async function addChunk(
   ctx: AppContext,
-  args: { fileId: string; seq: number; storageKey: string; size: number },
-): Promise<'added' | 'duplicate'> {
-  return ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(recordingChunks)
-      .values({
-        fileId: args.fileId,
-        seq: args.seq,
-        storageKey: args.storageKey,
-        sizeBytes: args.size,
-      })
-      .onConflictDoNothing()
-      .returning({ seq: recordingChunks.seq });
-    if (inserted.length === 0) return 'duplicate';
+  args: ChunkArgs & { storageKey: string },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const refused = await chunkRefusal(tx, args, true);
+    if (refused) throw refused;
+    await tx.insert(recordingChunks).values({
+      fileId: args.fileId,
+      seq: args.seq,
+      storageKey: args.storageKey,
+      sizeBytes: args.size,
+    });
     await tx
       .update(recordingFiles)
       .set({
@@ -167,7 +224,6 @@ export async function addChunk(
         sizeBytes: sql`${recordingFiles.sizeBytes} + ${args.size}`,
       })
       .where(eq(recordingFiles.id, args.fileId));
-    return 'added';
   });
 }
 
@@ -175,5 +231,5 @@ export async function completeFile(ctx: AppContext, fileId: string): Promise<voi
   await ctx.db
     .update(recordingFiles)
     .set({ status: 'complete', endTime: new Date() })
-    .where(eq(recordingFiles.id, fileId));
+    .where(and(eq(recordingFiles.id, fileId), ne(recordingFiles.status, 'complete')));
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, FileText, RefreshCw, Upload } from 'lucide-react';
+import { Eye, FileText, Lock, RefreshCw, Upload } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -33,7 +33,8 @@ interface CategoryCardProps {
 
 /**
  * One document category in the upload center (patient-side.md §2.11): its status, the
- * current file with View and Replace, or a drop zone; a progress bar while uploading.
+ * current file with View and Replace, or a drop zone; a progress bar while uploading. A
+ * category the clinic issues (the recommendation) is read-only: View, never Upload or Replace.
  */
 export function CategoryCard({ definition, document, headingLevel = 'h2' }: CategoryCardProps) {
   const queryClient = useQueryClient();
@@ -44,6 +45,7 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
   const ids = { title: useId(), hint: useId() };
   const uploading = progress !== null;
   const maxMb = definition.maxSize / MB;
+  const readOnly = definition.issuedByClinic;
 
   async function upload(file: File) {
     if (!isAcceptedType(file, definition.acceptedTypes)) {
@@ -103,31 +105,35 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
           </CardTitle>
           <div className="flex flex-wrap gap-1.5">
             <Badge variant={definition.required ? 'secondary' : 'outline'}>
-              {definition.required ? 'Required' : 'Optional'}
+              {readOnly ? 'From the clinic' : definition.required ? 'Required' : 'Optional'}
             </Badge>
-            <DocumentStatusBadge status={document?.status ?? 'not_uploaded'} />
+            {(document || !readOnly) && (
+              <DocumentStatusBadge status={document?.status ?? 'not_uploaded'} />
+            )}
           </div>
         </div>
         <CardDescription>{definition.description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto grid gap-3">
-        <input
-          ref={inputRef}
-          type="file"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={`Choose a file for ${definition.name}`}
-          accept={
-            mobile
-              ? `image/*,${acceptAttribute(definition.acceptedTypes)}`
-              : acceptAttribute(definition.acceptedTypes)
-          }
-          {...(mobile ? { capture: 'environment' as const } : {})}
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            if (file) void upload(file);
-          }}
-        />
+        {!readOnly && (
+          <input
+            ref={inputRef}
+            type="file"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label={`Choose a file for ${definition.name}`}
+            accept={
+              mobile
+                ? `image/*,${acceptAttribute(definition.acceptedTypes)}`
+                : acceptAttribute(definition.acceptedTypes)
+            }
+            {...(mobile ? { capture: 'environment' as const } : {})}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+        )}
 
         {document && (
           <div className="grid gap-2 rounded-md border border-border p-3">
@@ -151,16 +157,25 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
                   <span className="sr-only"> {definition.name} (opens in a new tab)</span>
                 </a>
               </Button>
-              <Button variant="outline" size="sm" onClick={browse} disabled={uploading}>
-                <RefreshCw aria-hidden="true" />
-                Replace
-                <span className="sr-only"> {definition.name}</span>
-              </Button>
+              {!readOnly && (
+                <Button variant="outline" size="sm" onClick={browse} disabled={uploading}>
+                  <RefreshCw aria-hidden="true" />
+                  Replace
+                  <span className="sr-only"> {definition.name}</span>
+                </Button>
+              )}
             </div>
           </div>
         )}
 
-        {!document && (
+        {!document && readOnly && (
+          <p className="flex items-start gap-2 rounded-md border border-border p-3 text-sm text-muted-foreground">
+            <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            The clinic adds this form here once your consultation is approved.
+          </p>
+        )}
+
+        {!document && !readOnly && (
           // The zone is a convenience for mouse users; the button does the same by keyboard.
           // biome-ignore lint/a11y/noStaticElementInteractions: drag-and-drop target only
           <div
