@@ -12,7 +12,7 @@ import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
 import { assertStatus, lockEntry, setEntry } from '../queue/transitions.js';
 import { findMeeting } from './meetings.js';
-import { assertAssignedPhysician } from './ownership.js';
+import { ASSIGNED_ELSEWHERE, assertAssignedPhysician } from './ownership.js';
 
 // The consultation lifecycle (staff-and-video.md §4; issue 4): each step is one transaction
 // that locks the queue entry and writes its audit row; patients hear the change live.
@@ -33,6 +33,10 @@ async function admitLocked(tx: Executor, entry: QueueEntryRow, args: Args): Prom
   const meeting = args.meetingId ? await findMeeting(tx, args.meetingId) : null;
   const doctorId =
     meeting?.doctorId ?? (args.actor.role === 'doctor' ? args.actor.id : entry.doctorId);
+  // Admitting never moves a patient assigned to one physician to another, whoever admits:
+  // that is the reassign call's, under its own right (reassign.ts).
+  if (entry.doctorId && doctorId !== entry.doctorId)
+    throw new AppError('FORBIDDEN', ASSIGNED_ELSEWHERE);
   const row = await setEntry(tx, entry.id, {
     status: 'admitted',
     admittedAt: new Date(),

@@ -151,6 +151,19 @@ describe('POST /api/admin/reassign-patient', () => {
     expect((await second.client.post('/api/admin/admit-patient', { queueId })).json()).toEqual(
       forbidden,
     );
+    // Staff who admit but may not reassign cannot move the patient through another meeting.
+    const assistant = await signedInAs(t.app, 'admin_assistant');
+    const meetings = (await assistant.client.get('/api/admin/meetings')).json() as {
+      meetingId: string;
+      doctor: { id: string };
+    }[];
+    const secondMeeting = meetings.find((m) => m.doctor.id === second.id)!.meetingId;
+    const moved = await assistant.client.post(
+      `/api/admin/meetings/${secondMeeting}/admit/${queueId}`,
+    );
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json()).toEqual(forbidden);
+    expect(await entryOf(queueId)).toMatchObject({ status: 'waiting', doctorId: first.id });
     expect((await first.client.post('/api/admin/admit-patient', { queueId })).statusCode).toBe(200);
   });
 
