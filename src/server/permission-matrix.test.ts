@@ -91,7 +91,9 @@ const STAFF_ENDPOINTS: Endpoint[] = [
       path,
       access: 'runConsultation',
       ok: 200,
-      prepare: async (t) => ({ payload: { queueId: await admittedEntry(t) } }),
+      prepare: async (t, principal) => ({
+        payload: { queueId: await admittedEntry(t, principal) },
+      }),
     }),
   ),
   {
@@ -99,7 +101,9 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     path: '/api/consultations/start/:queueId',
     access: 'runConsultation',
     ok: 200,
-    prepare: async (t) => ({ url: `/api/consultations/start/${await admittedEntry(t)}` }),
+    prepare: async (t, principal) => ({
+      url: `/api/consultations/start/${await admittedEntry(t, principal)}`,
+    }),
   },
   {
     method: 'POST',
@@ -118,6 +122,15 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     prepare: async (t, principal) => ({
       url: `/api/admin/consultations/${(await endedEntry(t, principal)).consultationId}/outcome`,
       payload: { approved: false, reason: 'Condition not documented' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/reassign-patient',
+    access: 'reassignPatient',
+    ok: 200,
+    prepare: async (t) => ({
+      payload: { queueId: await waitingEntry(t), doctorId: duty.doctorId },
     }),
   },
   {

@@ -139,6 +139,8 @@ export const ACCESS = {
   admitOrReject: { permissions: ['waiting'], roles: ['doctor'] },
   runConsultation: { permissions: ['meetings'], roles: ['doctor'] },
   recordOutcome: { roles: ['doctor', 'doctor_admin'] },
+  /** Moving a waiting or admitted patient to another physician (issue 10). */
+  reassignPatient: { roles: ['doctor_admin', 'admin', 'master_admin'] },
   postConsultation: { permissions: ['post_consultation'] },
   /** The task board also appears on the operations dashboard (ruling 3: analytics). */
   postConsultationBoard: { permissions: ['post_consultation', 'analytics'] },

@@ -3,8 +3,7 @@ import { CallAnnouncementSchema } from '../../shared/realtime.js';
 import { isStaffRole } from '../../shared/roles.js';
 import type { AppContext } from '../context.js';
 import { announce } from '../modules/consultations/announce.js';
-import { describeRoom } from '../modules/video/rooms.js';
-import { dataOf } from './participants.js';
+import { dataOf, roomForSocket } from './participants.js';
 
 /**
  * `sendRoomID` and `call-ended` from a staff member (staff-and-video.md §7 Call-room
@@ -19,7 +18,7 @@ export function registerCallAnnouncements(socket: Socket, ctx: AppContext): void
     socket.on(event, async (payload: unknown) => {
       const parsed = CallAnnouncementSchema.safeParse(payload);
       if (!parsed.success) return;
-      const room = await describeRoom(ctx, parsed.data.roomId, who).catch(() => null);
+      const room = await roomForSocket(ctx, socket, parsed.data.roomId).catch(() => null);
       if (!room?.isHost || !room.patientId || !room.applicationId) return;
       if (event === 'sendRoomID' && room.ended) return;
       await announce(

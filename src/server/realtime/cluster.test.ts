@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
-import { goodPayment, validRegistration } from '../test/fixtures.js';
+import { goodPayment, signedInAs, validRegistration } from '../test/fixtures.js';
 import { Client, openTestDatabase } from '../test/harness.js';
 import { linkCluster } from './cluster.js';
 
@@ -29,6 +29,29 @@ async function startNode(): Promise<Node> {
   nodes.push(app);
   return app;
 }
+
+/** A connected socket on `node` for a cookie, and a promise of the reason it is closed. */
+async function socketOn(node: Node, cookie: string) {
+  const socket = connect(`http://127.0.0.1:${portOf(node)}`, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+  });
+  sockets.push(socket);
+  const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return { socket, closed };
+}
+
+const within = <T>(promise: Promise<T>, ms = 3000) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms)),
+  ]);
 
 const portOf = (app: Node) => (app.server.address() as { port: number }).port;
 const until = async (check: () => Promise<boolean>, ms = 3000) => {
@@ -100,5 +123,29 @@ describe('two nodes linked through Redis', () => {
     expect(await until(async () => (await onB.get('/api/user')).statusCode === 401, 1000)).toBe(
       true,
     );
+  });
+
+  it('signing out on node A closes the socket the session opened on node B', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const onA = new Client(a);
+    expect((await onA.post('/api/register', validRegistration())).statusCode).toBe(201);
+    const { closed } = await socketOn(b, onA.cookie!);
+    expect((await onA.post('/api/logout')).statusCode).toBe(200);
+    expect(await within(closed)).toBe('io server disconnect');
+  });
+
+  it("a demotion on node A closes the doctor's socket on node B", async () => {
+    const [a, b] = nodes as [Node, Node];
+    const master = await signedInAs(a, 'master_admin');
+    const doctor = await signedInAs(a, 'doctor');
+    const { socket, closed } = await socketOn(b, doctor.client.cookie!);
+    const bystander = await socketOn(b, master.client.cookie!);
+    const res = await master.client.put(`/api/admin/users/${doctor.id}`, {
+      role: 'admin_assistant',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await within(closed)).toBe('io server disconnect');
+    expect(socket.connected).toBe(false);
+    expect(bystander.socket.connected).toBe(true);
   });
 });

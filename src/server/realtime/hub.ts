@@ -8,6 +8,8 @@ import { STAFF_ROLES } from '../../shared/roles.js';
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export const userRoom = (userId: string) => `user:${userId}`;
 export const roleRoom = (role: string) => `role:${role}`;
+/** Every socket opened with one session (its cookie token's hash). */
+export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 export class RealtimeHub {
   io: IoServer | null = null;
@@ -18,6 +20,18 @@ export class RealtimeHub {
     ...args: Parameters<ServerToClientEvents[E]>
   ): void {
     this.io?.to(userRoom(userId)).emit(event, ...args);
+  }
+
+  /**
+   * Closes the sockets of one session, or of every session of a user, on every node: the
+   * adapter carries disconnectSockets to the others (issue 10, defect 9).
+   */
+  disconnect(what: { userId?: string; tokenHash?: string }): void {
+    const rooms = [
+      ...(what.userId ? [userRoom(what.userId)] : []),
+      ...(what.tokenHash ? [sessionRoom(what.tokenHash)] : []),
+    ];
+    if (this.io && rooms.length) this.io.in(rooms).disconnectSockets(true);
   }
 
   /** Every connected staff member (doctors and the admin family). */

@@ -14,10 +14,9 @@ import {
   SESSION_FULL,
   TOKEN_REQUIRED,
 } from '../modules/video/messages.js';
-import { describeRoom } from '../modules/video/rooms.js';
 import { markVideoSessionActive } from '../modules/video/sessions.js';
 import type { IoServer } from './hub.js';
-import { type AppSocket, dataOf, participantOf } from './participants.js';
+import { type AppSocket, dataOf, participantOf, roomForSocket } from './participants.js';
 
 // WebRTC signalling (spec README ruling 8; staff-and-video.md §4, §7 second flow). The server
 // decides who may join a session, relays offers, answers and candidates only between sockets of
@@ -80,7 +79,8 @@ export function registerSignalling(
       // membership is asked again here, since the room may have ended since.
       const claims = { roomId: sessionId, userId: data.userId };
       if (!verifyJoinToken(joinTokenKey(ctx.config), token, claims)) return refuse(TOKEN_REQUIRED);
-      const room = await describeRoom(ctx, sessionId, data).catch(() => null);
+      // Rights as they stand now: a token issued before a demotion is no longer enough.
+      const room = await roomForSocket(ctx, socket, sessionId).catch(() => null);
       if (!socket.connected) return;
       if (!room?.admitted) return refuse(ROOM_REFUSED);
       if (room.ended) return refuse(CALL_ENDED);

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/session-store.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
 import { registerCallAnnouncements } from './call-announcement.js';
-import { type IoServer, roleRoom, userRoom } from './hub.js';
+import { type IoServer, roleRoom, sessionRoom, userRoom } from './hub.js';
 import { createRoomTools } from './room/room-tools.js';
 import { registerSignalling } from './signalling.js';
 
@@ -96,9 +96,12 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     registerSignalling(socket, ctx, io, roomTools.hooks);
     roomTools.register(socket);
     registerCallAnnouncements(socket, ctx);
-    await socket.join([userRoom(userId), roleRoom(role)]);
+    await socket.join([userRoom(userId), roleRoom(role), sessionRoom(tokenHash)]);
     if (patientId) socket.emit('queue-update', { status: await ctx.queue.statusFor(patientId) });
   });
+
+  // Sockets follow the session: signing out, deactivation and a change of rights close them.
+  ctx.sessions.ended = (what) => ctx.realtime.disconnect(what);
 
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -41,20 +41,25 @@ function create(): AppSocket {
     failed = false;
     notify();
   });
-  s.on('disconnect', () => {
+  // A refused handshake, or a socket the server closed (the session ended or the user's
+  // rights changed), is not retried by socket.io itself: a new connection carries the rights
+  // the user holds now, or is refused once signed out.
+  const retryLater = () => {
+    if (s.active || users === 0) return;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      if (users > 0 && !s.connected) s.connect();
+    }, REFUSED_RETRY_MS);
+  };
+  s.on('disconnect', (reason) => {
     failed = true;
     notify();
+    if (reason === 'io server disconnect') retryLater();
   });
   s.on('connect_error', () => {
     failed = true;
     notify();
-    // A refused handshake is not retried by socket.io itself.
-    if (!s.active && users > 0) {
-      clearTimeout(retryTimer);
-      retryTimer = setTimeout(() => {
-        if (users > 0 && !s.connected) s.connect();
-      }, REFUSED_RETRY_MS);
-    }
+    retryLater();
   });
   return s;
 }

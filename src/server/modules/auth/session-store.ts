@@ -59,7 +59,11 @@ export class SessionStore {
 
   /** The live session for a cookie token, or null (unknown, expired, idle, or user gone). */
   async resolve(token: string): Promise<ResolvedSession | null> {
-    const tokenHash = hashToken(token);
+    return this.resolveHash(hashToken(token));
+  }
+
+  /** resolve() by the token's hash: what an open socket holds (socket.data.tokenHash). */
+  async resolveHash(tokenHash: string): Promise<ResolvedSession | null> {
     const now = this.now();
     let entry = this.cache.get(tokenHash);
     if (!entry || now - entry.cachedAt > CACHE_TTL_MS) {
@@ -108,6 +112,7 @@ export class SessionStore {
   async destroyAllForUser(userId: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.userId, userId));
     this.forgetUser(userId);
+    this.ended({ userId });
   }
 
   /** Drops cached copies after a change to the user (role, permissions, profile), on every node. */
@@ -115,6 +120,12 @@ export class SessionStore {
     this.forgetLocally({ userId });
     this.broadcast({ userId });
   }
+
+  /**
+   * Told once, on the node where it happened, that a session (tokenHash) or every session of
+   * a user (userId) is over: the socket server closes their connections on every node.
+   */
+  ended: (what: { userId?: string; tokenHash?: string }) => void = () => {};
 
   /** Set by the cluster link (REDIS_URL) to tell the other nodes what to drop. */
   broadcast: (what: { userId?: string; tokenHash?: string }) => void = () => {};
@@ -147,6 +158,7 @@ export class SessionStore {
     this.loading.delete(tokenHash);
     this.broadcast({ tokenHash });
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    this.ended({ tokenHash });
   }
 
   /** One database read per token at a time, however many requests are waiting for it. */

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
 import { assertStatus, lockEntry, setEntry } from '../queue/transitions.js';
 import { findMeeting } from './meetings.js';
+import { ASSIGNED_ELSEWHERE, assertAssignedPhysician } from './ownership.js';
 
 // The consultation lifecycle (staff-and-video.md §4; issue 4): each step is one transaction
 // that locks the queue entry and writes its audit row; patients hear the change live.
@@ -27,10 +28,15 @@ const who = (a: CurrentUser) => ({ id: a.id, role: a.role });
 
 async function admitLocked(tx: Executor, entry: QueueEntryRow, args: Args): Promise<QueueEntryRow> {
   assertStatus(entry, ['waiting'], 'admit');
+  assertAssignedPhysician(args.actor, entry.doctorId);
   // Admitting through a meeting assigns the patient to that meeting's doctor (ruling 16).
   const meeting = args.meetingId ? await findMeeting(tx, args.meetingId) : null;
   const doctorId =
     meeting?.doctorId ?? (args.actor.role === 'doctor' ? args.actor.id : entry.doctorId);
+  // Admitting never moves a patient assigned to one physician to another, whoever admits:
+  // that is the reassign call's, under its own right (reassign.ts).
+  if (entry.doctorId && doctorId !== entry.doctorId)
+    throw new AppError('FORBIDDEN', ASSIGNED_ELSEWHERE);
   const row = await setEntry(tx, entry.id, {
     status: 'admitted',
     admittedAt: new Date(),
@@ -60,6 +66,7 @@ export async function rejectPatient(args: Args): Promise<QueueEntryRow> {
     const entry = await lockEntry(tx, args.queueId);
     if (args.meetingId) await findMeeting(tx, args.meetingId);
     assertStatus(entry, ['waiting', 'admitted'], 'admit');
+    assertAssignedPhysician(args.actor, entry.doctorId);
     const updated = await setEntry(tx, entry.id, { status: 'rejected', leftAt: new Date() });
     await audit(tx, {
       actor: who(args.actor),
@@ -80,6 +87,7 @@ export async function startConsultation(
 ): Promise<ConsultationRow> {
   const consultation = await args.ctx.db.transaction(async (tx) => {
     let entry = await lockEntry(tx, args.queueId);
+    assertAssignedPhysician(args.actor, entry.doctorId);
     if (entry.status === 'waiting') entry = await admitLocked(tx, entry, args);
     assertStatus(entry, ['admitted'], 'start');
     const doctorId = args.actor.role === 'doctor' ? args.actor.id : entry.doctorId;
@@ -117,6 +125,7 @@ export async function endConsultation(args: Args): Promise<ConsultationRow> {
   const consultation = await args.ctx.db.transaction(async (tx) => {
     const entry = await lockEntry(tx, args.queueId);
     assertStatus(entry, ['in_consultation'], 'end');
+    assertAssignedPhysician(args.actor, entry.doctorId);
     const endedAt = new Date();
     await setEntry(tx, entry.id, { status: 'completed', completedAt: endedAt });
     const [current] = await tx

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ReassignPatientSchema } from '../../../shared/schemas/reassign.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
@@ -9,6 +10,7 @@ import { announce } from './announce.js';
 import { admitPatient, endConsultation, rejectPatient, startConsultation } from './lifecycle.js';
 import { listMeetings } from './meetings.js';
 import { recordOutcome } from './outcome.js';
+import { reassignPatient } from './reassign.js';
 
 const QueueBody = z.object({ queueId: z.uuid('Patient not found in the queue') });
 /** Starting a call for a waiting patient admits them, to this meeting's doctor when named. */
@@ -84,6 +86,15 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
           meetingId: request.params.meetingId,
         }),
       ),
+    }),
+  );
+
+  app.post(
+    '/api/admin/reassign-patient',
+    { onRequest: requireAccess('reassignPatient'), schema: { body: ReassignPatientSchema } },
+    async (request) => ({
+      message: 'Patient reassigned',
+      entry: entryView(await reassignPatient({ ...base(request), ...request.body })),
     }),
   );
 

@@ -43,7 +43,11 @@ export async function doctorQueue(
     .innerJoin(applications, eq(applications.id, queueEntries.applicationId))
     .where(
       or(
-        eq(queueEntries.status, 'waiting'),
+        // Waiting patients not assigned to another physician (a reassignment names one).
+        and(
+          eq(queueEntries.status, 'waiting'),
+          or(isNull(queueEntries.doctorId), eq(queueEntries.doctorId, args.doctor.id)),
+        ),
         and(
           inArray(queueEntries.status, ['admitted', 'in_consultation']),
           eq(queueEntries.doctorId, args.doctor.id),

@@ -78,15 +78,18 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/admin/users/:userId',
     { ...guard, schema: { params: UserIdParams, body: UpdateUserSchema } },
     async (request) => {
-      const updated = await updateStaffUser(
+      const { user, rightsChanged } = await updateStaffUser(
         ctx.db,
         currentUser(request),
         request.params.userId,
         request.body,
         request.ip,
       );
-      ctx.sessions.forgetUser(updated.id);
-      return toAdminUser(updated);
+      ctx.sessions.forgetUser(user.id);
+      // Sockets carry the rights they were opened with: a change of rights closes them on
+      // every node; the page reconnects with what the user holds now.
+      if (rightsChanged) ctx.realtime.disconnect({ userId: user.id });
+      return toAdminUser(user);
     },
   );
 

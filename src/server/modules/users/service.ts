@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  effectivePermissions,
   isAdminRole,
   isMasterRole,
   type Permission,
@@ -185,7 +186,7 @@ export async function updateStaffUser(
   userId: string,
   input: UpdateUserRequest,
   ip: string,
-): Promise<UserRow> {
+): Promise<{ user: UserRow; rightsChanged: boolean }> {
   return db.transaction(async (tx) => {
     await lockMasterAdmins(tx);
     const target = await lockActiveStaff(tx, userId);
@@ -247,6 +248,11 @@ export async function updateStaffUser(
         ip,
         details: { permissions: input.permissions },
       });
+    // What the user may do now differs (role or boxes): their open sockets must not keep the
+    // old rights (issue 10, defect 9).
+    const before = effectivePermissions(target.role as StaffRole, target.permissions);
+    const after = effectivePermissions(role, updated!.permissions);
+    const rightsChanged = roleChanged || before.join() !== after.join();
     if (input.licenseNumber !== undefined || input.npi !== undefined)
       await audit(tx, {
         actor,
@@ -255,7 +261,7 @@ export async function updateStaffUser(
         targetId: userId,
         ip,
       });
-    return updated!;
+    return { user: updated!, rightsChanged };
   });
 }
 

@@ -55,7 +55,8 @@ async function consultationRoom(
     .where(eq(consultations.roomId, roomId))
     .limit(1);
   if (!row) return null;
-  const isDoctor = who.userId === row.doctorId;
+  // The consultation's physician while they hold the doctor role (a demotion ends it).
+  const isDoctor = who.role === 'doctor' && who.userId === row.doctorId;
   const isPatient = who.patientId !== null && who.patientId === row.patientId;
   // Another physician has no place in this patient's room; staff who run consultations
   // (the `meetings` permission) may join.

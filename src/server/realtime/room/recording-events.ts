@@ -15,9 +15,8 @@ import {
   type RecordingEnd,
   startRecording,
 } from '../../modules/video/recordings.js';
-import { describeRoom } from '../../modules/video/rooms.js';
 import type { IoServer } from '../hub.js';
-import { type AppSocket, dataOf, memberOf } from '../participants.js';
+import { type AppSocket, dataOf, memberOf, roomForSocket } from '../participants.js';
 import type { RoomState, RoomStates } from './room-state.js';
 
 // Recording (staff-and-video.md §4 Recording, §7; issue 5: consent first). The room's host
@@ -116,7 +115,7 @@ export class RecordingEvents {
 
   private async request(socket: AppSocket, sessionId: string): Promise<void> {
     if (!memberOf(socket, sessionId)) return;
-    const room = await describeRoom(this.ctx, sessionId, dataOf(socket));
+    const room = await roomForSocket(this.ctx, socket, sessionId);
     if (!room?.isHost || !memberOf(socket, sessionId)) return;
     const state = this.rooms.get(sessionId);
     if (state.recording || state.pending) return;
@@ -176,7 +175,7 @@ export class RecordingEvents {
     // A consultation room may hold two hosts (its doctor and staff): either may stop it, as
     // both are shown the stop button.
     if (running.hostSocketId !== socket.id) {
-      const room = await describeRoom(this.ctx, sessionId, dataOf(socket));
+      const room = await roomForSocket(this.ctx, socket, sessionId);
       if (!room?.isHost || !memberOf(socket, sessionId)) return;
     }
     if (state.recording !== running) return; // stopped meanwhile

@@ -21,17 +21,22 @@ const lifecycleArgs = async (t: TestApp, doctorId: string) => ({
   actor: (await loadCurrentUser(t.app.ctx.db, doctorId))!,
   ip: '127.0.0.1',
 });
-export const admittedEntry = async (t: TestApp) => {
+/** The physician a principal acts as: a doctor acts on their own patients (ownership.ts). */
+const physicianFor = (principal: Principal) =>
+  principal.role === 'doctor' && principal.id ? principal.id : duty.doctorId;
+/** A patient admitted to the calling doctor, or to the duty doctor's meeting for other staff. */
+export const admittedEntry = async (t: TestApp, principal: Principal) => {
   const queueId = await waitingEntry(t);
+  const doctorId = physicianFor(principal);
   await admitPatient({
-    ...(await lifecycleArgs(t, duty.doctorId)),
+    ...(await lifecycleArgs(t, doctorId)),
     queueId,
-    meetingId: await todaysMeeting(t),
+    ...(doctorId === duty.doctorId ? { meetingId: await todaysMeeting(t) } : {}),
   });
   return queueId;
 };
 export const startedEntry = async (t: TestApp, principal: Principal) => {
-  const doctorId = principal.role === 'doctor' && principal.id ? principal.id : duty.doctorId;
+  const doctorId = physicianFor(principal);
   const queueId = await waitingEntry(t);
   const consultation = await startConsultation({ ...(await lifecycleArgs(t, doctorId)), queueId });
   return { queueId, consultationId: consultation.id };
@@ -40,7 +45,7 @@ export const startedEntry = async (t: TestApp, principal: Principal) => {
 /** A consultation that has ended, waiting for its outcome. */
 export const endedEntry = async (t: TestApp, principal: Principal) => {
   const started = await startedEntry(t, principal);
-  const doctorId = principal.role === 'doctor' && principal.id ? principal.id : duty.doctorId;
+  const doctorId = physicianFor(principal);
   await endConsultation({ ...(await lifecycleArgs(t, doctorId)), queueId: started.queueId });
   return started;
 };

@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api-client';
+import type { ReassignPatientRequest } from '../../../../shared/schemas/reassign';
 
 // The consultation lifecycle calls (staff-and-video.md §4, §7, §8; ruling 3). Each shows the
 // spec's toast; a failure names the server's reason when it gave one.
@@ -73,6 +74,23 @@ export function useRejectPatient() {
       toast({
         title: 'Failed to reject patient',
         description: errorMessage(error, 'Could not reject patient'),
+        variant: 'destructive',
+      }),
+    onSettled: () => invalidateLifecycle(queryClient),
+  });
+}
+
+/** POST /api/admin/reassign-patient: a doctor admin or admin moves the patient to a doctor. */
+export function useReassignPatient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReassignPatientRequest) =>
+      apiRequest<EntryAnswer>('POST', '/api/admin/reassign-patient', body),
+    onSuccess: () => toast({ title: 'Patient reassigned' }),
+    onError: (error) =>
+      toast({
+        title: 'Failed to reassign patient',
+        description: errorMessage(error, 'The patient could not be reassigned.'),
         variant: 'destructive',
       }),
     onSettled: () => invalidateLifecycle(queryClient),

@@ -33,6 +33,7 @@ import { consultationPath } from '../../consultation/consultation-path';
 import { useAdmitPatient, useEndConsultation, useRejectPatient } from '../api/lifecycle';
 import type { Meeting, WaitingPatient } from '../api/meetings';
 import { useStartFromMeeting } from '../api/use-start-from-meeting';
+import { ReassignMenu } from './reassign-menu';
 
 interface PatientActionsProps {
   patient: WaitingPatient;
@@ -93,6 +94,9 @@ export function PatientActions({ patient, meetings }: PatientActionsProps) {
           disabled={busy}
           onConfirm={() => reject.mutate({ meetingId: patient.meetingId, queueId: patient.id })}
         />
+      )}
+      {patient.status !== 'in_consultation' && may('reassignPatient') && (
+        <ReassignMenu patient={patient} disabled={busy} />
       )}
       {canOpen && (
         <Button asChild size="sm" variant="outline">
