@@ -187,35 +187,38 @@ export async function processPayment(
       description: `Medical marijuana ${app.type === 'renewal' ? 'renewal' : 'new license'} evaluation`,
     });
   } catch (err) {
-    await recordFailed(
+    const recorded = await recordFailed(
       ctx,
       payment,
       { status: 'error', message: 'Payment could not be processed' },
       { actor, ip },
     );
+    if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id);
     if (err instanceof GatewayError)
       throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
     throw err;
   }
   if (!result.approved) {
-    await recordFailed(
+    const recorded = await recordFailed(
       ctx,
       payment,
       { status: 'declined', message: result.message, transactionId: result.transactionId },
       { actor, ip },
     );
+    if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id);
     throw new AppError('PAYMENT_DECLINED', result.message);
   }
 
   // Step 3: paid, recorded and queued together.
   const paid = await recordPaid(ctx, payment, result, { actor, ip });
-  if (!paid) {
-    // Resolved meanwhile by reconciliation; answer with what it recorded.
-    const done = await latestSucceeded(ctx.db, app.id);
-    if (!done) throw new AppError('CONFLICT', 'This payment is already being processed');
-    return outcome(ctx, patient, app, done);
-  }
+  if (!paid) return resolvedMeanwhile(ctx, patient, payment.id);
   return outcome(ctx, patient, paid.app, paid.payment);
+}
+
+/** Reconciliation settled this payment while its charge was out: answer with what it found. */
+async function resolvedMeanwhile(ctx: AppContext, patient: Patient, paymentId: string) {
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return replay(ctx, patient, row!);
 }
 
 /** A retry with a key already used answers as the first attempt did, and charges nothing. */
