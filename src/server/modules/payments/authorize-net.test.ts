@@ -1,9 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../db/schema/index.js';
+import { answerReporting, type BookedCharge, book, withBom } from '../../test/authnet-stand-in.js';
 import { auditRows, goodPayment } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import {
@@ -14,12 +15,22 @@ import {
 } from '../../test/patients.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 import { GatewayError } from './gateway.js';
+import { RECONCILE_AFTER_MS } from './reconcile.js';
+import { reversePayment } from './reversal.js';
 
 // The Authorize.Net adapter against a local stand-in that speaks the documented JSON API
 // (createTransactionRequest / createTransactionResponse, a UTF-8 BOM before the JSON, as the
 // real endpoint answers), and the processor's signed webhooks.
 
-type Mode = 'approve' | 'decline' | 'auth-error' | 'http-500' | 'not-json' | 'hang';
+type Mode =
+  | 'approve'
+  | 'decline'
+  | 'auth-error'
+  | 'http-500'
+  | 'not-json'
+  | 'hang'
+  /** Charges, then never answers: the app is "killed" before it hears back. */
+  | 'charge-then-hang';
 
 interface Received {
   method: string;
@@ -47,8 +58,13 @@ let mode: Mode = 'approve';
 let nextTransId = 60_100_000_001;
 const received: Received[] = [];
 
-function respond(): { status: number; text: string } {
-  const transId = String(nextTransId++);
+/** What the stand-in charged, for the reporting calls reconciliation makes. */
+const ledger: BookedCharge[] = [];
+let reportingDown = false;
+const held: ServerResponse[] = [];
+const heldResponses = () => held.splice(0);
+
+function respond(transId: string): { status: number; text: string } {
   const json = (body: unknown) => ({ status: 200, text: `\uFEFF${JSON.stringify(body)}` });
   switch (mode) {
     case 'approve':
@@ -125,27 +141,40 @@ const gatewayFor = (
 beforeAll(async () => {
   standIn = createServer(async (req, res) => {
     const text = await readBody(req);
-    received.push({
-      method: req.method ?? '',
-      contentType: req.headers['content-type'],
-      body: JSON.parse(text),
-    });
-    if (mode === 'hang') return; // never answers
-    const { status, text: answer } = respond();
+    const body = JSON.parse(text);
+    const report = answerReporting(ledger, body);
+    if (report) {
+      res.writeHead(reportingDown ? 503 : 200, { 'content-type': 'application/json' });
+      res.end(reportingDown ? 'Service Unavailable' : withBom(report));
+      return;
+    }
+    received.push({ method: req.method ?? '', contentType: req.headers['content-type'], body });
+    const transId = String(nextTransId++);
+    if (mode === 'approve' || mode === 'decline' || mode === 'charge-then-hang')
+      book(ledger, body.createTransactionRequest, transId, mode !== 'decline');
+    if (mode === 'hang' || mode === 'charge-then-hang') {
+      held.push(res); // never answers
+      return;
+    }
+    const { status, text: answer } = respond(transId);
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     res.end(answer);
   });
   await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/xml/v1/request.api`;
-  t = await createTestApp({ payments: gatewayFor() });
+  t = await createTestApp({ payments: gatewayFor(), now: () => clock });
 });
 afterAll(async () => {
+  for (const res of held) res.destroy();
   await t.close();
   standIn.closeAllConnections();
   await new Promise((resolve) => standIn.close(resolve));
 });
+let clock = Date.now();
 beforeEach(() => {
   mode = 'approve';
+  reportingDown = false;
+  clock = Date.now();
 });
 
 const payCard = { cardNumber: '4111 1111 1111 1111', expiryDate: '12/39', cvv: '123' };
@@ -292,6 +321,77 @@ describe('answers through the app', () => {
   });
 });
 
+describe('what happened to the charge with this reference (reconciliation)', () => {
+  it('finds an approved charge by invoice number, with its transaction id, brand and last four', async () => {
+    const patient = await registerPatient(t.app);
+    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(await gatewayFor().lookup(row!.id)).toEqual({
+      status: 'approved',
+      transactionId: row!.providerTransactionId,
+      brand: 'Visa',
+      last4: '1111',
+    });
+  });
+
+  it('a declined charge is declined, an unknown reference not found, a processor down unknown', async () => {
+    mode = 'decline';
+    const patient = await registerPatient(t.app);
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(402);
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(await gatewayFor().lookup(row!.id)).toMatchObject({
+      status: 'declined',
+      transactionId: row!.providerTransactionId,
+    });
+    expect(await gatewayFor().lookup('00000000-0000-4000-8000-000000000000')).toEqual({
+      status: 'not_found',
+    });
+    reportingDown = true;
+    expect(await gatewayFor().lookup(row!.id)).toEqual({ status: 'unknown' });
+    expect(
+      await gatewayFor({ endpoint: 'http://127.0.0.1:1/xml/v1/request.api' }).lookup(row!.id),
+    ).toEqual({ status: 'unknown' });
+  });
+
+  it('charged while the app was "killed": the next attempt asks the processor and is paid once', async () => {
+    mode = 'charge-then-hang';
+    const patient = await registerPatient(t.app);
+    const first = patient.client.post('/api/process-payment', goodPayment(payCard));
+    let booked: BookedCharge | undefined;
+    for (let i = 0; i < 200 && !booked; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const [row] = await paymentsOf(t.app, patient.patientId);
+      booked = row && ledger.find((c) => c.invoiceNumber === row.id.replace(/-/g, '').slice(0, 20));
+    }
+    expect(booked).toBeDefined();
+    mode = 'approve';
+    const charges = received.length;
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(409);
+    clock += RECONCILE_AFTER_MS + 1000;
+    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      alreadyPaid: true,
+      payment: { status: 'succeeded', cardBrand: 'Visa', cardLast4: '1111' },
+      queue: { status: 'waiting' },
+    });
+    expect(received.length).toBe(charges); // asked, never charged again
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(row!.providerTransactionId).toBe(booked!.transId);
+    // The held answer finally fails: the first request answers with what was recorded.
+    for (const held of heldResponses()) held.destroy();
+    const late = await first;
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().payment.id).toBe(row!.id);
+    expect(await paymentsOf(t.app, patient.patientId)).toHaveLength(1);
+  });
+});
+
 describe('POST /api/payments/webhook', () => {
   const sign = (body: string, key = SIGNATURE_KEY) =>
     `sha512=${createHmac('sha512', key).update(body).digest('hex')}`;
@@ -353,6 +453,66 @@ describe('POST /api/payments/webhook', () => {
     const res = await post(body, sign(body));
     expect(res.statusCode).toBe(200);
     expect(await statusOf(payment.id)).toBe('voided');
+  });
+
+  it('a refund or void made at the processor unpays the application and takes the patient out of line', async () => {
+    for (const [eventType, status] of [
+      ['net.authorize.payment.refund.created', 'refunded'],
+      ['net.authorize.payment.void.created', 'voided'],
+    ] as const) {
+      const patient = await registerPatient(t.app);
+      const paid = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(paid.statusCode).toBe(200);
+      expect((await patient.client.get('/api/queue/status')).json()).toMatchObject({
+        status: 'waiting',
+      });
+      const [payment] = await paymentsOf(t.app, patient.patientId);
+      const body = event(eventType, payment!.providerTransactionId!);
+      expect((await post(body, sign(body))).statusCode).toBe(200);
+
+      expect(await statusOf(payment!.id)).toBe(status);
+      expect((await applicationsOf(t.app, patient.patientId))[0]).toMatchObject({
+        paymentStatus: 'unpaid',
+        status: 'pending',
+      });
+      const [entry] = await queueEntriesOf(t.app, patient.patientId);
+      expect(entry).toMatchObject({ status: 'payment_reversed', leftAt: expect.any(Date) });
+      const queueAudit = await auditRows(t.app, { targetId: entry!.id });
+      expect(queueAudit.map((r) => r.action)).toContain('queue.payment_reversed');
+      // The snapshot was rebuilt: the patient's own status no longer shows a place in line.
+      const after = await patient.client.get('/api/queue/status');
+      expect(after.json()).toBeNull();
+      // Paying again works and queues again.
+      const again = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().queue).toMatchObject({ status: 'waiting' });
+    }
+  });
+
+  it('a void the clinic already recorded is not recorded twice when its webhook arrives', async () => {
+    const patient = await registerPatient(t.app);
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(200);
+    const [payment] = await paymentsOf(t.app, patient.patientId);
+    const staff = { id: '00000000-0000-4000-8000-000000000001', role: 'admin' };
+    expect(
+      await reversePayment(t.app.ctx, {
+        transactionId: payment!.providerTransactionId!,
+        kind: 'voided',
+        actor: staff,
+        ip: '127.0.0.1',
+        via: 'clinic',
+      }),
+    ).toBe(true);
+    const body = event('net.authorize.payment.void.created', payment!.providerTransactionId!);
+    expect((await post(body, sign(body))).statusCode).toBe(200);
+    const actions = (await auditRows(t.app, { targetId: payment!.id })).map((r) => r.action);
+    expect(actions.filter((a) => a === 'payment.voided')).toHaveLength(1);
+    const appActions = (await auditRows(t.app, { targetId: payment!.applicationId })).map(
+      (r) => r.action,
+    );
+    expect(appActions.filter((a) => a === 'application.unpaid')).toHaveLength(1);
   });
 
   it('a wrong, missing or stale signature → 401 and nothing changes', async () => {
