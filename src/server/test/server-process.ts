@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
+import { type ClientRequest, request as httpRequest } from 'node:http';
 import path from 'node:path';
 
 // The built server (`npm run build:server`) as a child process, for the fault suite: started
@@ -90,7 +90,7 @@ export function startPartialUpload(
   cookie: string,
   file: Buffer,
   sentBytes: number,
-): Promise<void> {
+): Promise<ClientRequest> {
   const boundary = `----fault${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ngovernment_id\r\n` +
@@ -108,6 +108,6 @@ export function startPartialUpload(
   });
   req.on('error', () => {}); // the server dies under it
   return new Promise((resolve) =>
-    req.write(Buffer.concat([head, file.subarray(0, sentBytes)]), () => resolve()),
+    req.write(Buffer.concat([head, file.subarray(0, sentBytes)]), () => resolve(req)),
   );
 }
