@@ -392,6 +392,39 @@ describe('what happened to the charge with this reference (reconciliation)', () 
   });
 });
 
+describe('a charge whose answer never comes back', () => {
+  it('charged at the processor: the processor is asked at once and the payment is paid, once', async () => {
+    const impatient = await createTestApp({ payments: gatewayFor({ timeoutMs: 300 }) });
+    try {
+      mode = 'charge-then-hang';
+      const patient = await registerPatient(impatient.app);
+      const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        payment: { status: 'succeeded', cardLast4: '1111' },
+        queue: { status: 'waiting' },
+      });
+      const [row] = await paymentsOf(impatient.app, patient.patientId);
+      expect(ledger.find((c) => c.transId === row!.providerTransactionId)).toBeDefined();
+
+      mode = 'hang'; // never reached the books: failed, and a retry may pay
+      const other = await registerPatient(impatient.app);
+      const lost = await other.client.post('/api/process-payment', goodPayment(payCard));
+      expect(lost.statusCode).toBe(502);
+      expect((await paymentsOf(impatient.app, other.patientId)).map((p) => p.status)).toEqual([
+        'error',
+      ]);
+      mode = 'approve';
+      expect(
+        (await other.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+      ).toBe(200);
+    } finally {
+      for (const res of heldResponses()) res.destroy();
+      await impatient.close();
+    }
+  });
+});
+
 describe('POST /api/payments/webhook', () => {
   const sign = (body: string, key = SIGNATURE_KEY) =>
     `sha512=${createHmac('sha512', key).update(body).digest('hex')}`;

@@ -24,7 +24,7 @@ import { currentFeeSchedule } from '../fees/service.js';
 import { assertOklahomaAddress } from '../patients/guards.js';
 import { GatewayError } from './gateway.js';
 import { lockPatient } from './lock.js';
-import { reconcileStalePayments } from './reconcile.js';
+import { reconcilePayment, reconcileStalePayments } from './reconcile.js';
 import { recordFailed, recordPaid } from './record.js';
 
 // POST /api/process-payment (issue 3). The rule: validate in the spec's order, price from the
@@ -187,6 +187,14 @@ export async function processPayment(
       description: `Medical marijuana ${app.type === 'renewal' ? 'renewal' : 'new license'} evaluation`,
     });
   } catch (err) {
+    if (err instanceof GatewayError) {
+      // No answer (a timeout, a dropped connection) does not mean no charge: ask the processor
+      // what became of this reference before letting the patient pay again.
+      const found = await reconcilePayment(ctx, payment, ip);
+      if (found === 'succeeded' || found === 'declined')
+        return resolvedMeanwhile(ctx, patient, payment.id);
+      throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
+    }
     const recorded = await recordFailed(
       ctx,
       payment,
@@ -194,8 +202,6 @@ export async function processPayment(
       { actor, ip },
     );
     if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id);
-    if (err instanceof GatewayError)
-      throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
     throw err;
   }
   if (!result.approved) {
