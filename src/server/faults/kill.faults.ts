@@ -81,6 +81,20 @@ async function createDatabase(): Promise<string> {
   return databaseUrlFor(url, name);
 }
 
+/** Polls the database until some payment is pending (its charge under way). */
+async function untilPending(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let i = 0; i < 2000; i++) {
+      const r = await client.query("select 1 from payments where status = 'pending' limit 1");
+      if (r.rowCount) return;
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 async function register(world: World, base: string) {
   const client = new HttpClient(base);
   const body = validRegistration();
@@ -146,7 +160,7 @@ async function upkeepLater(world: World, cut = 0, env: Record<string, string> = 
     });
     await app.close();
     expect(swept.deleted).toBe(cut);
-    return { swept, database };
+    return { swept, database, pending };
   } catch (err) {
     await database.close();
     throw err;
@@ -208,18 +222,19 @@ async function expectNextPaymentWorks(world: World) {
 
 describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
   it('during uploads and a burst of simulator payments, three rounds', async () => {
+    let pendingAtKill = 0;
     const world = await newWorld(await createDatabase());
     for (let round = 0; round < 3; round++) {
       const server = await startServer(world.env);
       cleanups.push(() => server.kill9());
-      for (let i = 0; i < 3; i++) await register(world, server.url);
+      for (let i = 0; i < 5; i++) await register(world, server.url);
       for (const p of world.patients) {
         p.client.base = server.url;
         await uploadWhole(world, p.client);
       }
       const cut = await startCutUploads(world, 2);
       // A burst of payments from patients who have not paid yet, one with a declined card.
-      const unpaid = world.patients.slice(-3);
+      const unpaid = world.patients.slice(-5);
       const burst = unpaid.map((p, i) =>
         p.client
           .post(
@@ -228,7 +243,8 @@ describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
           )
           .catch(() => null),
       );
-      await new Promise((r) => setTimeout(r, 5 + Math.floor(Math.random() * 40)));
+      // Killed the moment a charge is under way (a payment pending), not at a random time.
+      await untilPending(world.env.DATABASE_URL!);
       await server.kill9();
       await Promise.all(burst);
 
@@ -236,7 +252,8 @@ describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
       cleanups.push(() => restarted.kill9());
       for (const p of world.patients) p.client.base = restarted.url;
       await expectDocumentsWhole(world);
-      const { database } = await upkeepLater(world, cut);
+      const { database, pending } = await upkeepLater(world, cut);
+      pendingAtKill += pending;
       try {
         await expectConsistent(world, database.db);
       } finally {
@@ -245,6 +262,8 @@ describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
       await expectNextPaymentWorks(world);
       await restarted.kill9();
     }
+    // The rounds did kill mid-payment: reconciliation had something to resolve.
+    expect(pendingAtKill).toBeGreaterThan(0);
   }, 150_000);
 
   it('exactly mid-charge at Authorize.Net: reconciliation finds the charge and the payment is paid', async () => {
