@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
@@ -15,7 +13,7 @@ import { applications, documents, payments, queueEntries } from '../db/schema/in
 import { RECONCILE_AFTER_MS, reconcileStalePayments } from '../modules/payments/reconcile.js';
 import { LocalBlobStore } from '../storage/blob-store.js';
 import { ORPHAN_AGE_MS, storageKeyTables, sweepOrphanBlobs } from '../storage/orphan-sweep.js';
-import { answerReporting, type BookedCharge, book, withBom } from '../test/authnet-stand-in.js';
+import { AuthnetStandIn, STAND_IN_CREDENTIALS } from '../test/authnet-stand-in.js';
 import { pdfBytes } from '../test/files.js';
 import { goodPayment, validRegistration } from '../test/fixtures.js';
 import { adminUrl, databaseUrlFor } from '../test/pg-urls.js';
@@ -30,8 +28,8 @@ import { HttpClient, startPartialUpload, startServer } from '../test/server-proc
 
 const KEY = randomBytes(32).toString('base64');
 const AUTHNET = {
-  AUTHNET_API_LOGIN_ID: 'fault-login',
-  AUTHNET_TRANSACTION_KEY: '7Ab3Cd9Ef0Gh1Jk2',
+  AUTHNET_API_LOGIN_ID: STAND_IN_CREDENTIALS.apiLoginId,
+  AUTHNET_TRANSACTION_KEY: STAND_IN_CREDENTIALS.transactionKey,
   AUTHNET_SIGNATURE_KEY: randomBytes(32).toString('hex'),
 };
 const cleanups: (() => Promise<void>)[] = [];
@@ -267,42 +265,16 @@ describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
   }, 150_000);
 
   it('exactly mid-charge at Authorize.Net: reconciliation finds the charge and the payment is paid', async () => {
-    const ledger: BookedCharge[] = [];
-    const held: ServerResponse[] = [];
-    let hold = true;
-    let transId = 70_000_000_001;
-    const standIn: Server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      const report = answerReporting(ledger, body);
-      if (report) return res.end(withBom(report));
-      const charge = book(ledger, body.createTransactionRequest, String(transId++), true);
-      if (hold) return void held.push(res);
-      res.end(
-        withBom({
-          transactionResponse: {
-            responseCode: '1',
-            transId: charge.transId,
-            accountNumber: charge.cardNumber,
-            accountType: 'Visa',
-            messages: [{ code: '1', description: 'This transaction has been approved.' }],
-          },
-          messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
-        }),
-      );
-    });
-    await new Promise<void>((r) => standIn.listen(0, '127.0.0.1', r));
-    cleanups.push(async () => {
-      standIn.closeAllConnections();
-      await new Promise((r) => standIn.close(r));
-    });
+    const standIn = await new AuthnetStandIn().start();
+    cleanups.push(() => standIn.close());
+    const { ledger } = standIn;
+    standIn.mode = 'charge-then-hang';
     const world = await newWorld(await createDatabase());
     world.env = {
       ...world.env,
       PAYMENT_PROVIDER: 'authorize_net',
       ...AUTHNET,
-      AUTHNET_ENDPOINT: `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/xml/v1/request.api`,
+      AUTHNET_ENDPOINT: standIn.endpoint,
     };
     const server = await startServer(world.env);
     cleanups.push(() => server.kill9());
@@ -313,9 +285,9 @@ describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
     expect(ledger).toHaveLength(1); // the processor charged; its answer is held
     await server.kill9();
     await paying;
-    for (const res of held.splice(0)) res.destroy();
+    standIn.releaseHeld();
 
-    hold = false;
+    standIn.mode = 'approve';
     const restarted = await startServer(world.env);
     cleanups.push(() => restarted.kill9());
     patient.client.base = restarted.url;

@@ -1,10 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../db/schema/index.js';
-import { answerReporting, type BookedCharge, book, withBom } from '../../test/authnet-stand-in.js';
+import { AuthnetStandIn, STAND_IN_CREDENTIALS } from '../../test/authnet-stand-in.js';
 import { auditRows, goodPayment } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import {
@@ -15,165 +13,40 @@ import {
 } from '../../test/patients.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 import { GatewayError } from './gateway.js';
-import { RECONCILE_AFTER_MS } from './reconcile.js';
 import { reversePayment } from './reversal.js';
 
 // The Authorize.Net adapter against a local stand-in that speaks the documented JSON API
 // (createTransactionRequest / createTransactionResponse, a UTF-8 BOM before the JSON, as the
 // real endpoint answers), and the processor's signed webhooks.
 
-type Mode =
-  | 'approve'
-  | 'decline'
-  | 'auth-error'
-  | 'http-500'
-  | 'not-json'
-  | 'hang'
-  /** Charges, then never answers: the app is "killed" before it hears back. */
-  | 'charge-then-hang';
-
-interface Received {
-  method: string;
-  contentType: string | undefined;
-  body: {
-    createTransactionRequest: {
-      merchantAuthentication: { name: string; transactionKey: string };
-      refId: string;
-      transactionRequest: {
-        transactionType: string;
-        amount: string;
-        payment: { creditCard: { cardNumber: string; expirationDate: string; cardCode: string } };
-        order: { invoiceNumber: string; description: string };
-        billTo: { firstName: string; lastName: string };
-      };
-    };
-  };
-}
-
-const API_LOGIN_ID = 'okmmj-test-login';
-const TRANSACTION_KEY = '7Ab3Cd9Ef0Gh1Jk2';
 const SIGNATURE_KEY = randomBytes(64).toString('hex').toUpperCase();
+const standIn = new AuthnetStandIn();
+const { received } = standIn;
 
-let mode: Mode = 'approve';
-let nextTransId = 60_100_000_001;
-const received: Received[] = [];
-
-/** What the stand-in charged, for the reporting calls reconciliation makes. */
-const ledger: BookedCharge[] = [];
-let reportingDown = false;
-const held: ServerResponse[] = [];
-const heldResponses = () => held.splice(0);
-
-function respond(transId: string): { status: number; text: string } {
-  const json = (body: unknown) => ({ status: 200, text: `\uFEFF${JSON.stringify(body)}` });
-  switch (mode) {
-    case 'approve':
-      return json({
-        transactionResponse: {
-          responseCode: '1',
-          authCode: 'QWE123',
-          avsResultCode: 'Y',
-          cvvResultCode: 'P',
-          transId,
-          refTransID: '',
-          testRequest: '0',
-          accountNumber: 'XXXX1111',
-          accountType: 'Visa',
-          messages: [{ code: '1', description: 'This transaction has been approved.' }],
-        },
-        refId: '123',
-        messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
-      });
-    case 'decline':
-      return json({
-        transactionResponse: {
-          responseCode: '2',
-          authCode: '000000',
-          transId,
-          accountNumber: 'XXXX0027',
-          accountType: 'Visa',
-          errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }],
-        },
-        messages: {
-          resultCode: 'Error',
-          message: [{ code: 'E00027', text: 'The transaction was unsuccessful.' }],
-        },
-      });
-    case 'auth-error':
-      return json({
-        messages: {
-          resultCode: 'Error',
-          message: [
-            {
-              code: 'E00007',
-              text: 'User authentication failed due to invalid authentication values.',
-            },
-          ],
-        },
-      });
-    case 'http-500':
-      return { status: 500, text: 'Internal Server Error' };
-    default:
-      return { status: 200, text: '<html>Maintenance</html>' };
-  }
-}
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
-
-let standIn: Server;
-let endpoint: string;
 let t: TestApp;
 const gatewayFor = (
   overrides: Partial<ConstructorParameters<typeof AuthorizeNetGateway>[0]> = {},
 ) =>
   new AuthorizeNetGateway({
-    apiLoginId: API_LOGIN_ID,
-    transactionKey: TRANSACTION_KEY,
+    ...STAND_IN_CREDENTIALS,
     signatureKey: SIGNATURE_KEY,
-    endpoint,
+    endpoint: standIn.endpoint,
     ...overrides,
   });
 
 beforeAll(async () => {
-  standIn = createServer(async (req, res) => {
-    const text = await readBody(req);
-    const body = JSON.parse(text);
-    const report = answerReporting(ledger, body);
-    if (report) {
-      res.writeHead(reportingDown ? 503 : 200, { 'content-type': 'application/json' });
-      res.end(reportingDown ? 'Service Unavailable' : withBom(report));
-      return;
-    }
-    received.push({ method: req.method ?? '', contentType: req.headers['content-type'], body });
-    const transId = String(nextTransId++);
-    if (mode === 'approve' || mode === 'decline' || mode === 'charge-then-hang')
-      book(ledger, body.createTransactionRequest, transId, mode !== 'decline');
-    if (mode === 'hang' || mode === 'charge-then-hang') {
-      held.push(res); // never answers
-      return;
-    }
-    const { status, text: answer } = respond(transId);
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(answer);
-  });
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/xml/v1/request.api`;
+  await standIn.start();
   t = await createTestApp({ payments: gatewayFor(), now: () => clock });
 });
 afterAll(async () => {
-  for (const res of held) res.destroy();
+  standIn.releaseHeld();
   await t.close();
-  standIn.closeAllConnections();
-  await new Promise((resolve) => standIn.close(resolve));
+  await standIn.close();
 });
 let clock = Date.now();
 beforeEach(() => {
-  mode = 'approve';
-  reportingDown = false;
+  standIn.mode = 'approve';
+  standIn.reportingDown = false;
   clock = Date.now();
 });
 
@@ -204,8 +77,8 @@ describe('what the adapter sends', () => {
       'billTo',
     ]);
     expect(request.merchantAuthentication).toEqual({
-      name: API_LOGIN_ID,
-      transactionKey: TRANSACTION_KEY,
+      name: STAND_IN_CREDENTIALS.apiLoginId,
+      transactionKey: STAND_IN_CREDENTIALS.transactionKey,
     });
     const payment = res.json().payment;
     expect(request.refId).toBe(payment.id.replace(/-/g, '').slice(0, 20));
@@ -264,7 +137,7 @@ describe('answers through the app', () => {
   });
 
   it("declined → 402 with the processor's text, nothing paid", async () => {
-    mode = 'decline';
+    standIn.mode = 'decline';
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode).toBe(402);
@@ -284,7 +157,7 @@ describe('answers through the app', () => {
     ['an HTTP 500', 'http-500'],
     ['an answer that is not JSON', 'not-json'],
   ] as const)('%s → 502, nothing paid, and a retry can pay', async (_label, failure) => {
-    mode = failure;
+    standIn.mode = failure;
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode).toBe(502);
@@ -297,7 +170,7 @@ describe('answers through the app', () => {
     expect((await applicationsOf(t.app, patient.patientId))[0]!.paymentStatus).toBe('unpaid');
     expect(await queueEntriesOf(t.app, patient.patientId)).toEqual([]);
 
-    mode = 'approve';
+    standIn.mode = 'approve';
     const retry = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(retry.statusCode, retry.body).toBe(200);
   });
@@ -314,114 +187,10 @@ describe('answers through the app', () => {
       description: 'Medical marijuana new license evaluation',
     };
     await expect(unreachable.charge(charge)).rejects.toBeInstanceOf(GatewayError);
-    mode = 'hang';
+    standIn.mode = 'hang';
     await expect(gatewayFor({ timeoutMs: 200 }).charge(charge)).rejects.toBeInstanceOf(
       GatewayError,
     );
-  });
-});
-
-describe('what happened to the charge with this reference (reconciliation)', () => {
-  it('finds an approved charge by invoice number, with its transaction id, brand and last four', async () => {
-    const patient = await registerPatient(t.app);
-    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
-    expect(res.statusCode, res.body).toBe(200);
-    const [row] = await paymentsOf(t.app, patient.patientId);
-    expect(await gatewayFor().lookup(row!.id)).toEqual({
-      status: 'approved',
-      transactionId: row!.providerTransactionId,
-      brand: 'Visa',
-      last4: '1111',
-    });
-  });
-
-  it('a declined charge is declined, an unknown reference not found, a processor down unknown', async () => {
-    mode = 'decline';
-    const patient = await registerPatient(t.app);
-    expect(
-      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
-    ).toBe(402);
-    const [row] = await paymentsOf(t.app, patient.patientId);
-    expect(await gatewayFor().lookup(row!.id)).toMatchObject({
-      status: 'declined',
-      transactionId: row!.providerTransactionId,
-    });
-    expect(await gatewayFor().lookup('00000000-0000-4000-8000-000000000000')).toEqual({
-      status: 'not_found',
-    });
-    reportingDown = true;
-    expect(await gatewayFor().lookup(row!.id)).toEqual({ status: 'unknown' });
-    expect(
-      await gatewayFor({ endpoint: 'http://127.0.0.1:1/xml/v1/request.api' }).lookup(row!.id),
-    ).toEqual({ status: 'unknown' });
-  });
-
-  it('charged while the app was "killed": the next attempt asks the processor and is paid once', async () => {
-    mode = 'charge-then-hang';
-    const patient = await registerPatient(t.app);
-    const first = patient.client.post('/api/process-payment', goodPayment(payCard));
-    let booked: BookedCharge | undefined;
-    for (let i = 0; i < 200 && !booked; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      const [row] = await paymentsOf(t.app, patient.patientId);
-      booked = row && ledger.find((c) => c.invoiceNumber === row.id.replace(/-/g, '').slice(0, 20));
-    }
-    expect(booked).toBeDefined();
-    mode = 'approve';
-    const charges = received.length;
-    expect(
-      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
-    ).toBe(409);
-    clock += RECONCILE_AFTER_MS + 1000;
-    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      alreadyPaid: true,
-      payment: { status: 'succeeded', cardBrand: 'Visa', cardLast4: '1111' },
-      queue: { status: 'waiting' },
-    });
-    expect(received.length).toBe(charges); // asked, never charged again
-    const [row] = await paymentsOf(t.app, patient.patientId);
-    expect(row!.providerTransactionId).toBe(booked!.transId);
-    // The held answer finally fails: the first request answers with what was recorded.
-    for (const held of heldResponses()) held.destroy();
-    const late = await first;
-    expect(late.statusCode, late.body).toBe(200);
-    expect(late.json().payment.id).toBe(row!.id);
-    expect(await paymentsOf(t.app, patient.patientId)).toHaveLength(1);
-  });
-});
-
-describe('a charge whose answer never comes back', () => {
-  it('charged at the processor: the processor is asked at once and the payment is paid, once', async () => {
-    const impatient = await createTestApp({ payments: gatewayFor({ timeoutMs: 300 }) });
-    try {
-      mode = 'charge-then-hang';
-      const patient = await registerPatient(impatient.app);
-      const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({
-        payment: { status: 'succeeded', cardLast4: '1111' },
-        queue: { status: 'waiting' },
-      });
-      const [row] = await paymentsOf(impatient.app, patient.patientId);
-      expect(ledger.find((c) => c.transId === row!.providerTransactionId)).toBeDefined();
-
-      mode = 'hang'; // never reached the books: failed, and a retry may pay
-      const other = await registerPatient(impatient.app);
-      const lost = await other.client.post('/api/process-payment', goodPayment(payCard));
-      expect(lost.statusCode).toBe(502);
-      expect((await paymentsOf(impatient.app, other.patientId)).map((p) => p.status)).toEqual([
-        'error',
-      ]);
-      mode = 'approve';
-      expect(
-        (await other.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
-      ).toBe(200);
-    } finally {
-      for (const res of heldResponses()) res.destroy();
-      await impatient.close();
-    }
   });
 });
 
