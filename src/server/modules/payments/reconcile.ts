@@ -15,10 +15,13 @@ export type Reconciled = 'succeeded' | 'declined' | 'error' | 'unresolved';
 export async function reconcilePayment(
   ctx: AppContext,
   payment: PaymentRow,
-  ip: string | null = null,
+  by: { actor: { id: string; role: string } | null; ip: string | null } = {
+    actor: null,
+    ip: null,
+  },
 ): Promise<Reconciled> {
   const found = await ctx.payments.lookup(payment.id);
-  const who = { actor: null, ip, via: 'reconciliation' as const };
+  const who = { ...by, via: 'reconciliation' as const };
   switch (found.status) {
     case 'approved':
       await recordPaid(ctx, payment, found, who);
@@ -67,6 +70,7 @@ export async function reconcileStalePayments(
     .orderBy(asc(payments.createdAt))
     .limit(opts.patientId ? 10 : 500);
   const results: Reconciled[] = [];
-  for (const payment of stale) results.push(await reconcilePayment(ctx, payment, opts.ip));
+  for (const payment of stale)
+    results.push(await reconcilePayment(ctx, payment, { actor: null, ip: opts.ip ?? null }));
   return results;
 }

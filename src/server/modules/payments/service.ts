@@ -190,7 +190,7 @@ export async function processPayment(
     if (err instanceof GatewayError) {
       // No answer (a timeout, a dropped connection) does not mean no charge: ask the processor
       // what became of this reference before letting the patient pay again.
-      const found = await reconcilePayment(ctx, payment, ip);
+      const found = await reconcilePayment(ctx, payment, { actor, ip });
       if (found === 'succeeded' || found === 'declined')
         return resolvedMeanwhile(ctx, patient, payment.id);
       throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
