@@ -94,7 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     queue: new QueueSnapshot(database.db, config.CLINIC_TIMEZONE),
     realtime: new RealtimeHub(),
     blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), resolveDocumentKey(config)),
-    payments: opts.payments ?? selectGateway(config),
+    payments: opts.payments ?? selectGateway(config, database.db),
+    now: opts.now ?? Date.now,
   };
   // Each patient whose place or status moved hears it at once (issue 3).
   ctx.queue.onChange = (changes) => {

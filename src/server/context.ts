@@ -22,6 +22,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   blobs: BlobStore;
   payments: PaymentGateway;
+  /** The clock every time rule reads (tests inject one). */
+  now: () => number;
 }
 
 export const isProduction = (config: Config) => config.NODE_ENV === 'production';

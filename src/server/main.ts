@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { linkCluster } from './realtime/cluster.js';
 import { makePrivate, PRIVATE_UMASK } from './storage/private-dir.js';
+import { startUpkeep } from './upkeep.js';
 
 // Entry point: configuration, migrations, listen, graceful shutdown.
 
@@ -42,12 +43,14 @@ async function main() {
   const purge = setInterval(() => app.ctx.sessions.purgeExpired().catch(() => {}), 10 * 60_000);
   purge.unref();
 
+  let stopUpkeep = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
+    stopUpkeep();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
@@ -63,6 +66,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Pending payments and orphaned blobs a crash left behind (issue 10): at start and on timers.
+  stopUpkeep = startUpkeep(app.ctx, app.log);
   const where = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
   app.log.info(
     `serving on ${where} (${database.driver === 'pg' ? 'PostgreSQL' : 'embedded PGlite'})`,

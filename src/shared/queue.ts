@@ -9,6 +9,8 @@ export const QUEUE_STATUSES = [
   'completed',
   'rejected',
   'left',
+  /** Taken out of line because the processor refunded or voided the payment (issue 10). */
+  'payment_reversed',
 ] as const;
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 /** Entries still in line or in the room; any other status is over. */

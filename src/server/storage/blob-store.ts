@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,6 +17,8 @@ export interface BlobStore {
   /** A plaintext stream of a stored file; rejects if the file was tampered with. */
   get(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Every stored key with when it was last written (ms since the epoch), for the orphan sweep. */
+  list(): AsyncIterable<{ key: string; modifiedAt: number }>;
 }
 
 const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}$/;
@@ -85,6 +87,22 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string) {
     await rm(this.pathFor(key), { force: true });
+  }
+
+  async *list() {
+    const dirs = await readdir(this.root).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [] as string[];
+      throw err;
+    });
+    for (const dir of dirs) {
+      const names = await readdir(path.join(this.root, dir)).catch(() => [] as string[]);
+      for (const name of names) {
+        const key = `${dir}/${name}`;
+        if (!KEY_PATTERN.test(key)) continue; // not ours: never touched
+        const info = await stat(path.join(this.root, key)).catch(() => null);
+        if (info?.isFile()) yield { key, modifiedAt: info.mtimeMs };
+      }
+    }
   }
 
   pathFor(key: string): string {

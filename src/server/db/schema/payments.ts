@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { applications } from './applications.js';
 import { patientProfiles } from './users.js';
 
@@ -38,3 +47,17 @@ export const payments = pgTable(
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * The payment simulator's own ledger: what it charged, written before it answers, as a real
+ * processor charges before answering. Reconciliation after a crash asks it (simulator.ts).
+ */
+export const simulatorCharges = pgTable('simulator_charges', {
+  reference: text('reference').primaryKey(),
+  approved: boolean('approved').notNull(),
+  transactionId: text('transaction_id').notNull(),
+  brand: text('brand'),
+  last4: text('last4'),
+  message: text('message'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

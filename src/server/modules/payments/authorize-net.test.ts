@@ -1,9 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../db/schema/index.js';
+import { AuthnetStandIn, STAND_IN_CREDENTIALS } from '../../test/authnet-stand-in.js';
 import { auditRows, goodPayment } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import {
@@ -14,138 +13,41 @@ import {
 } from '../../test/patients.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 import { GatewayError } from './gateway.js';
+import { reversePayment } from './reversal.js';
 
 // The Authorize.Net adapter against a local stand-in that speaks the documented JSON API
 // (createTransactionRequest / createTransactionResponse, a UTF-8 BOM before the JSON, as the
 // real endpoint answers), and the processor's signed webhooks.
 
-type Mode = 'approve' | 'decline' | 'auth-error' | 'http-500' | 'not-json' | 'hang';
-
-interface Received {
-  method: string;
-  contentType: string | undefined;
-  body: {
-    createTransactionRequest: {
-      merchantAuthentication: { name: string; transactionKey: string };
-      refId: string;
-      transactionRequest: {
-        transactionType: string;
-        amount: string;
-        payment: { creditCard: { cardNumber: string; expirationDate: string; cardCode: string } };
-        order: { invoiceNumber: string; description: string };
-        billTo: { firstName: string; lastName: string };
-      };
-    };
-  };
-}
-
-const API_LOGIN_ID = 'okmmj-test-login';
-const TRANSACTION_KEY = '7Ab3Cd9Ef0Gh1Jk2';
 const SIGNATURE_KEY = randomBytes(64).toString('hex').toUpperCase();
+const standIn = new AuthnetStandIn();
+const { received } = standIn;
 
-let mode: Mode = 'approve';
-let nextTransId = 60_100_000_001;
-const received: Received[] = [];
-
-function respond(): { status: number; text: string } {
-  const transId = String(nextTransId++);
-  const json = (body: unknown) => ({ status: 200, text: `\uFEFF${JSON.stringify(body)}` });
-  switch (mode) {
-    case 'approve':
-      return json({
-        transactionResponse: {
-          responseCode: '1',
-          authCode: 'QWE123',
-          avsResultCode: 'Y',
-          cvvResultCode: 'P',
-          transId,
-          refTransID: '',
-          testRequest: '0',
-          accountNumber: 'XXXX1111',
-          accountType: 'Visa',
-          messages: [{ code: '1', description: 'This transaction has been approved.' }],
-        },
-        refId: '123',
-        messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
-      });
-    case 'decline':
-      return json({
-        transactionResponse: {
-          responseCode: '2',
-          authCode: '000000',
-          transId,
-          accountNumber: 'XXXX0027',
-          accountType: 'Visa',
-          errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }],
-        },
-        messages: {
-          resultCode: 'Error',
-          message: [{ code: 'E00027', text: 'The transaction was unsuccessful.' }],
-        },
-      });
-    case 'auth-error':
-      return json({
-        messages: {
-          resultCode: 'Error',
-          message: [
-            {
-              code: 'E00007',
-              text: 'User authentication failed due to invalid authentication values.',
-            },
-          ],
-        },
-      });
-    case 'http-500':
-      return { status: 500, text: 'Internal Server Error' };
-    default:
-      return { status: 200, text: '<html>Maintenance</html>' };
-  }
-}
-
-const readBody = async (req: IncomingMessage) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
-
-let standIn: Server;
-let endpoint: string;
 let t: TestApp;
 const gatewayFor = (
   overrides: Partial<ConstructorParameters<typeof AuthorizeNetGateway>[0]> = {},
 ) =>
   new AuthorizeNetGateway({
-    apiLoginId: API_LOGIN_ID,
-    transactionKey: TRANSACTION_KEY,
+    ...STAND_IN_CREDENTIALS,
     signatureKey: SIGNATURE_KEY,
-    endpoint,
+    endpoint: standIn.endpoint,
     ...overrides,
   });
 
 beforeAll(async () => {
-  standIn = createServer(async (req, res) => {
-    const text = await readBody(req);
-    received.push({
-      method: req.method ?? '',
-      contentType: req.headers['content-type'],
-      body: JSON.parse(text),
-    });
-    if (mode === 'hang') return; // never answers
-    const { status, text: answer } = respond();
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(answer);
-  });
-  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-  endpoint = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}/xml/v1/request.api`;
-  t = await createTestApp({ payments: gatewayFor() });
+  await standIn.start();
+  t = await createTestApp({ payments: gatewayFor(), now: () => clock });
 });
 afterAll(async () => {
+  standIn.releaseHeld();
   await t.close();
-  standIn.closeAllConnections();
-  await new Promise((resolve) => standIn.close(resolve));
+  await standIn.close();
 });
+let clock = Date.now();
 beforeEach(() => {
-  mode = 'approve';
+  standIn.mode = 'approve';
+  standIn.reportingDown = false;
+  clock = Date.now();
 });
 
 const payCard = { cardNumber: '4111 1111 1111 1111', expiryDate: '12/39', cvv: '123' };
@@ -175,8 +77,8 @@ describe('what the adapter sends', () => {
       'billTo',
     ]);
     expect(request.merchantAuthentication).toEqual({
-      name: API_LOGIN_ID,
-      transactionKey: TRANSACTION_KEY,
+      name: STAND_IN_CREDENTIALS.apiLoginId,
+      transactionKey: STAND_IN_CREDENTIALS.transactionKey,
     });
     const payment = res.json().payment;
     expect(request.refId).toBe(payment.id.replace(/-/g, '').slice(0, 20));
@@ -235,7 +137,7 @@ describe('answers through the app', () => {
   });
 
   it("declined → 402 with the processor's text, nothing paid", async () => {
-    mode = 'decline';
+    standIn.mode = 'decline';
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode).toBe(402);
@@ -255,7 +157,7 @@ describe('answers through the app', () => {
     ['an HTTP 500', 'http-500'],
     ['an answer that is not JSON', 'not-json'],
   ] as const)('%s → 502, nothing paid, and a retry can pay', async (_label, failure) => {
-    mode = failure;
+    standIn.mode = failure;
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode).toBe(502);
@@ -268,7 +170,7 @@ describe('answers through the app', () => {
     expect((await applicationsOf(t.app, patient.patientId))[0]!.paymentStatus).toBe('unpaid');
     expect(await queueEntriesOf(t.app, patient.patientId)).toEqual([]);
 
-    mode = 'approve';
+    standIn.mode = 'approve';
     const retry = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(retry.statusCode, retry.body).toBe(200);
   });
@@ -285,7 +187,7 @@ describe('answers through the app', () => {
       description: 'Medical marijuana new license evaluation',
     };
     await expect(unreachable.charge(charge)).rejects.toBeInstanceOf(GatewayError);
-    mode = 'hang';
+    standIn.mode = 'hang';
     await expect(gatewayFor({ timeoutMs: 200 }).charge(charge)).rejects.toBeInstanceOf(
       GatewayError,
     );
@@ -353,6 +255,66 @@ describe('POST /api/payments/webhook', () => {
     const res = await post(body, sign(body));
     expect(res.statusCode).toBe(200);
     expect(await statusOf(payment.id)).toBe('voided');
+  });
+
+  it('a refund or void made at the processor unpays the application and takes the patient out of line', async () => {
+    for (const [eventType, status] of [
+      ['net.authorize.payment.refund.created', 'refunded'],
+      ['net.authorize.payment.void.created', 'voided'],
+    ] as const) {
+      const patient = await registerPatient(t.app);
+      const paid = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(paid.statusCode).toBe(200);
+      expect((await patient.client.get('/api/queue/status')).json()).toMatchObject({
+        status: 'waiting',
+      });
+      const [payment] = await paymentsOf(t.app, patient.patientId);
+      const body = event(eventType, payment!.providerTransactionId!);
+      expect((await post(body, sign(body))).statusCode).toBe(200);
+
+      expect(await statusOf(payment!.id)).toBe(status);
+      expect((await applicationsOf(t.app, patient.patientId))[0]).toMatchObject({
+        paymentStatus: 'unpaid',
+        status: 'pending',
+      });
+      const [entry] = await queueEntriesOf(t.app, patient.patientId);
+      expect(entry).toMatchObject({ status: 'payment_reversed', leftAt: expect.any(Date) });
+      const queueAudit = await auditRows(t.app, { targetId: entry!.id });
+      expect(queueAudit.map((r) => r.action)).toContain('queue.payment_reversed');
+      // The snapshot was rebuilt: the patient's own status no longer shows a place in line.
+      const after = await patient.client.get('/api/queue/status');
+      expect(after.json()).toBeNull();
+      // Paying again works and queues again.
+      const again = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().queue).toMatchObject({ status: 'waiting' });
+    }
+  });
+
+  it('a void the clinic already recorded is not recorded twice when its webhook arrives', async () => {
+    const patient = await registerPatient(t.app);
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(200);
+    const [payment] = await paymentsOf(t.app, patient.patientId);
+    const staff = { id: '00000000-0000-4000-8000-000000000001', role: 'admin' };
+    expect(
+      await reversePayment(t.app.ctx, {
+        transactionId: payment!.providerTransactionId!,
+        kind: 'voided',
+        actor: staff,
+        ip: '127.0.0.1',
+        via: 'clinic',
+      }),
+    ).toBe(true);
+    const body = event('net.authorize.payment.void.created', payment!.providerTransactionId!);
+    expect((await post(body, sign(body))).statusCode).toBe(200);
+    const actions = (await auditRows(t.app, { targetId: payment!.id })).map((r) => r.action);
+    expect(actions.filter((a) => a === 'payment.voided')).toHaveLength(1);
+    const appActions = (await auditRows(t.app, { targetId: payment!.applicationId })).map(
+      (r) => r.action,
+    );
+    expect(appActions.filter((a) => a === 'application.unpaid')).toHaveLength(1);
   });
 
   it('a wrong, missing or stale signature → 401 and nothing changes', async () => {

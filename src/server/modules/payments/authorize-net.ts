@@ -4,6 +4,7 @@ import {
   type ChargeRequest,
   type ChargeResult,
   GatewayError,
+  type LookupResult,
   type PaymentGateway,
 } from './gateway.js';
 import { verifyHmacSha512 } from './simulator.js';
@@ -48,7 +49,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
           name: this.config.apiLoginId,
           transactionKey: this.config.transactionKey,
         },
-        refId: request.reference.replace(/-/g, '').slice(0, 20),
+        refId: invoiceFor(request.reference),
         transactionRequest: {
           transactionType: 'authCaptureTransaction',
           amount: formatCents(request.amountCents),
@@ -60,7 +61,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
             },
           },
           order: {
-            invoiceNumber: request.reference.replace(/-/g, '').slice(0, 20),
+            invoiceNumber: invoiceFor(request.reference),
             description: request.description.slice(0, 255),
           },
           billTo: {
@@ -70,6 +71,64 @@ export class AuthorizeNetGateway implements PaymentGateway {
         },
       },
     };
+    const parsed = (await this.post(body)) as AnetResponse;
+    return interpretResponse(parsed, request.cardNumber);
+  }
+
+  /**
+   * Finds the charge made under our payment id: its invoice number in the unsettled list
+   * (newest first), then its details. A charge killed mid-flight is minutes old, so unsettled.
+   */
+  async lookup(reference: string): Promise<LookupResult> {
+    const invoiceNumber = invoiceFor(reference);
+    try {
+      for (let offset = 1; offset <= LOOKUP_PAGES; offset++) {
+        const list = (await this.post({
+          getUnsettledTransactionListRequest: {
+            merchantAuthentication: this.auth(),
+            sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
+            paging: { limit: String(LOOKUP_PAGE_SIZE), offset: String(offset) },
+          },
+        })) as AnetListResponse;
+        if (list.messages?.resultCode !== 'Ok') return { status: 'unknown' };
+        const page = list.transactions ?? [];
+        const found = page.find((t) => t.invoiceNumber === invoiceNumber);
+        if (found?.transId) return await this.details(found.transId);
+        if (page.length < LOOKUP_PAGE_SIZE) return { status: 'not_found' };
+      }
+      return { status: 'unknown' };
+    } catch (err) {
+      if (err instanceof GatewayError) return { status: 'unknown' };
+      throw err;
+    }
+  }
+
+  private async details(transId: string): Promise<LookupResult> {
+    const res = (await this.post({
+      getTransactionDetailsRequest: { merchantAuthentication: this.auth(), transId },
+    })) as AnetDetailsResponse;
+    const tx = res.transaction;
+    if (res.messages?.resultCode !== 'Ok' || !tx) return { status: 'unknown' };
+    if (Number(tx.responseCode) === 1 && APPROVED_STATUSES.has(tx.transactionStatus ?? ''))
+      return {
+        status: 'approved',
+        transactionId: transId,
+        brand: tx.payment?.creditCard?.cardType ?? '',
+        last4: (tx.payment?.creditCard?.cardNumber ?? '').slice(-4),
+      };
+    return {
+      status: 'declined',
+      message: tx.responseReasonDescription || 'This transaction has been declined.',
+      transactionId: transId,
+    };
+  }
+
+  private auth() {
+    return { name: this.config.apiLoginId, transactionKey: this.config.transactionKey };
+  }
+
+  /** One API call; anything but a JSON answer is a GatewayError (nothing known). */
+  private async post(body: unknown): Promise<unknown> {
     let text: string;
     try {
       const res = await fetch(this.config.endpoint, {
@@ -84,19 +143,46 @@ export class AuthorizeNetGateway implements PaymentGateway {
       if (err instanceof GatewayError) throw err;
       throw new GatewayError('processor unreachable');
     }
-    let parsed: AnetResponse;
     try {
       // The API prefixes its JSON with a byte-order mark.
-      parsed = JSON.parse(text.replace(/^\uFEFF/, '')) as AnetResponse;
+      return JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch {
       throw new GatewayError('processor answered with something that is not JSON');
     }
-    return interpretResponse(parsed, request.cardNumber);
   }
 
   verifyWebhook(rawBody: string, header: string | undefined): boolean {
     return verifyHmacSha512(this.config.signatureKey, rawBody, header);
   }
+}
+
+/** Our payment id as the invoice number Authorize.Net accepts (20 characters at most). */
+export const invoiceFor = (reference: string) => reference.replace(/-/g, '').slice(0, 20);
+
+const LOOKUP_PAGE_SIZE = 1000;
+const LOOKUP_PAGES = 20;
+/** A charge that went through: captured (or authorized) and not voided or declined since. */
+const APPROVED_STATUSES = new Set([
+  'capturedPendingSettlement',
+  'authorizedPendingCapture',
+  'settledSuccessfully',
+  'FDSPendingReview',
+  'FDSAuthorizedPendingReview',
+]);
+
+interface AnetListResponse {
+  transactions?: { transId?: string; invoiceNumber?: string; transactionStatus?: string }[] | null;
+  messages?: { resultCode?: string };
+}
+interface AnetDetailsResponse {
+  transaction?: {
+    transId?: string;
+    transactionStatus?: string;
+    responseCode?: number | string;
+    responseReasonDescription?: string;
+    payment?: { creditCard?: { cardNumber?: string; cardType?: string } };
+  };
+  messages?: { resultCode?: string };
 }
 
 /** responseCode 1 approved; 2 declined; 3 error; 4 held for review (treated as not approved). */

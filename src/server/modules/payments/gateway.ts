@@ -17,9 +17,22 @@ export type ChargeResult =
   | { approved: true; transactionId: string; brand: string; last4: string }
   | { approved: false; message: string; transactionId?: string };
 
+/**
+ * What the processor knows of a charge made under one reference (our payment id), asked when
+ * a payment stayed pending because the process died mid-charge (payments/reconcile.ts).
+ * `unknown`: the processor could not be asked, so nothing may be concluded yet.
+ */
+export type LookupResult =
+  | { status: 'approved'; transactionId: string; brand: string; last4: string }
+  | { status: 'declined'; message: string; transactionId?: string }
+  | { status: 'not_found' }
+  | { status: 'unknown' };
+
 export interface PaymentGateway {
   readonly name: 'simulator' | 'authorize_net';
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** What happened to the charge sent with this reference. */
+  lookup(reference: string): Promise<LookupResult>;
   /** Checks a webhook's signature over the raw body. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): boolean;
 }

@@ -28,6 +28,9 @@ class CountingGateway implements PaymentGateway {
     if (this.hold) await this.hold;
     return this.inner.charge(request);
   }
+  lookup(reference: string) {
+    return this.inner.lookup(reference);
+  }
   verifyWebhook(rawBody: string, header: string | undefined) {
     return this.inner.verifyWebhook(rawBody, header);
   }

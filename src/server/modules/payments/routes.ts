@@ -1,16 +1,15 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PaymentRequestSchema } from '../../../shared/schemas/payment.js';
 import type { AppContext } from '../../context.js';
-import { payments } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { currentUser, requireRole } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
 import { currentPatient } from '../patients/guards.js';
+import { type Reversal, reversePayment } from './reversal.js';
 import { processPayment } from './service.js';
 
-const WEBHOOK_STATUS: Record<string, string> = {
+const WEBHOOK_STATUS: Record<string, Reversal> = {
   'net.authorize.payment.refund.created': 'refunded',
   'net.authorize.payment.void.created': 'voided',
 };
@@ -57,21 +56,14 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: AppContext) {
       }
       const status = event.eventType ? WEBHOOK_STATUS[event.eventType] : undefined;
       const transactionId = event.payload?.id;
-      if (status && transactionId) {
-        const updated = await ctx.db
-          .update(payments)
-          .set({ status })
-          .where(eq(payments.providerTransactionId, String(transactionId)))
-          .returning({ id: payments.id });
-        for (const p of updated)
-          await audit(ctx.db, {
-            action: `payment.${status}`,
-            targetType: 'payment',
-            targetId: p.id,
-            ip: request.ip,
-            details: { via: 'webhook' },
-          });
-      }
+      if (status && transactionId !== undefined)
+        await reversePayment(ctx, {
+          transactionId: String(transactionId),
+          kind: status,
+          actor: null,
+          ip: request.ip,
+          via: 'webhook',
+        });
       return { received: true };
     });
   });

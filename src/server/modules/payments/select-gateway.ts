@@ -1,10 +1,11 @@
 import type { Config } from '../../config.js';
+import type { Executor } from '../../db/client.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 import type { PaymentGateway } from './gateway.js';
-import { SimulatorGateway } from './simulator.js';
+import { databaseLedger, SimulatorGateway } from './simulator.js';
 
 /** The simulator unless a processor is configured (production requires a choice: config.ts). */
-export function selectGateway(config: Config): PaymentGateway {
+export function selectGateway(config: Config, db: Executor): PaymentGateway {
   if (config.PAYMENT_PROVIDER === 'authorize_net')
     return new AuthorizeNetGateway({
       apiLoginId: config.AUTHNET_API_LOGIN_ID!,
@@ -12,5 +13,5 @@ export function selectGateway(config: Config): PaymentGateway {
       signatureKey: config.AUTHNET_SIGNATURE_KEY!,
       endpoint: config.AUTHNET_ENDPOINT,
     });
-  return new SimulatorGateway();
+  return new SimulatorGateway(databaseLedger(db));
 }

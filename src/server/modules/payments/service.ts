@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { feeFor } from '../../../shared/fees.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
 import type { PatientProfile } from '../../../shared/schemas/auth.js';
@@ -19,13 +19,14 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { applicationView, findOpenApplication } from '../applications/service.js';
-import { audit } from '../audit/service.js';
 import { hasCurrentDocument } from '../documents/queries.js';
 import { currentFeeSchedule } from '../fees/service.js';
 import { assertOklahomaAddress } from '../patients/guards.js';
-import { joinQueue } from '../queue/service.js';
 import { assertMayCharge, countDecline } from './decline-limit.js';
 import { GatewayError } from './gateway.js';
+import { lockPatient } from './lock.js';
+import { reconcilePayment, reconcileStalePayments } from './reconcile.js';
+import { recordFailed, recordPaid } from './record.js';
 
 // POST /api/process-payment (issue 3). The rule: validate in the spec's order, price from the
 // schedule, record a pending payment under the patient's lock, charge, then in one
@@ -35,8 +36,7 @@ import { GatewayError } from './gateway.js';
 type Patient = PatientProfile & { userId: string };
 type Actor = { id: string; role: string };
 
-export const lockPatient = (tx: Executor, patientId: string) =>
-  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`patient:${patientId}`}))`);
+export { lockPatient } from './lock.js';
 
 export interface PaymentOutcome {
   application: Awaited<ReturnType<typeof applicationView>>;
@@ -97,6 +97,10 @@ export async function processPayment(
   const key = args.idempotencyKey?.slice(0, 200) || null;
   // Past the declined-charge limit nothing is written and no card reaches the processor.
   await assertMayCharge(ctx, actor.id);
+
+  // A payment left pending by a crash would hold the live-payment index for good: ask the
+  // processor about it first, so this attempt sees it paid or free to retry.
+  await reconcileStalePayments(ctx, { patientId: patient.id, ip });
 
   // Step 1: checks and a pending payment, under the patient's lock.
   const prepared = await ctx.db.transaction(async (tx) => {
@@ -186,82 +190,45 @@ export async function processPayment(
       description: `Medical marijuana ${app.type === 'renewal' ? 'renewal' : 'new license'} evaluation`,
     });
   } catch (err) {
-    await finishFailed(ctx, payment, 'error', 'Payment could not be processed', actor, ip);
-    if (err instanceof GatewayError)
+    if (err instanceof GatewayError) {
+      // No answer (a timeout, a dropped connection) does not mean no charge: ask the processor
+      // what became of this reference before letting the patient pay again.
+      const found = await reconcilePayment(ctx, payment, { actor, ip });
+      if (found === 'succeeded' || found === 'declined')
+        return resolvedMeanwhile(ctx, patient, payment.id);
       throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
+    }
+    const recorded = await recordFailed(
+      ctx,
+      payment,
+      { status: 'error', message: 'Payment could not be processed' },
+      { actor, ip },
+    );
+    if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id);
     throw err;
   }
   if (!result.approved) {
-    await finishFailed(ctx, payment, 'declined', result.message, actor, ip, result.transactionId);
+    const recorded = await recordFailed(
+      ctx,
+      payment,
+      { status: 'declined', message: result.message, transactionId: result.transactionId },
+      { actor, ip },
+    );
+    if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id);
     await countDecline(ctx, actor.id);
     throw new AppError('PAYMENT_DECLINED', result.message);
   }
 
   // Step 3: paid, recorded and queued together.
-  const paidApp = await ctx.db.transaction(async (tx) => {
-    // The patient's lock first, as step 1 takes it: without it a concurrent step 1 (holding
-    // the application row, waiting on this payment row) and this step deadlock on PostgreSQL,
-    // and a charge the processor approved is never recorded.
-    await lockPatient(tx, patient.id);
-    const [done] = await tx
-      .update(payments)
-      .set({
-        status: 'succeeded',
-        providerTransactionId: result.transactionId,
-        cardBrand: result.brand,
-        cardLast4: result.last4,
-        completedAt: new Date(),
-      })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    const [paid] = await tx
-      .update(applications)
-      .set({ paymentStatus: 'paid', status: 'payment_completed', updatedAt: new Date() })
-      .where(eq(applications.id, app.id))
-      .returning();
-    await audit(tx, {
-      actor,
-      action: 'payment.succeeded',
-      targetType: 'payment',
-      targetId: payment.id,
-      ip,
-      details: { amountCents: payment.amountCents, provider: ctx.payments.name },
-    });
-    await joinQueue(tx, { patientId: patient.id, applicationId: app.id, paid: true, actor, ip });
-    return { app: paid!, payment: done! };
-  });
-  ctx.queue.invalidate();
-  return outcome(ctx, patient, paidApp.app, paidApp.payment);
+  const paid = await recordPaid(ctx, payment, result, { actor, ip });
+  if (!paid) return resolvedMeanwhile(ctx, patient, payment.id);
+  return outcome(ctx, patient, paid.app, paid.payment);
 }
 
-async function finishFailed(
-  ctx: AppContext,
-  payment: PaymentRow,
-  status: 'declined' | 'error',
-  message: string,
-  actor: Actor,
-  ip: string,
-  transactionId?: string,
-) {
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(payments)
-      .set({
-        status,
-        failureMessage: message.slice(0, 500),
-        providerTransactionId: transactionId ?? null,
-        completedAt: new Date(),
-      })
-      .where(eq(payments.id, payment.id));
-    await audit(tx, {
-      actor,
-      action: `payment.${status}`,
-      targetType: 'payment',
-      targetId: payment.id,
-      ip,
-      outcome: 'failure',
-    });
-  });
+/** Reconciliation settled this payment while its charge was out: answer with what it found. */
+async function resolvedMeanwhile(ctx: AppContext, patient: Patient, paymentId: string) {
+  const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return replay(ctx, patient, row!);
 }
 
 /** A retry with a key already used answers as the first attempt did, and charges nothing. */

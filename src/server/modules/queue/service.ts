@@ -33,8 +33,9 @@ export async function joinQueue(
     patientId: string;
     applicationId: string;
     paid: boolean;
-    actor: { id: string; role: string };
-    ip: string;
+    /** Null when the system acts (a payment reconciled after a restart). */
+    actor: { id: string; role: string } | null;
+    ip: string | null;
   },
 ): Promise<{ entry: QueueEntryRow; created: boolean }> {
   const existing = await findActiveEntry(tx, args.patientId);

@@ -51,6 +51,7 @@ export const QUEUE_STATUS_LABELS: Record<QueueStatus, string> = {
   completed: 'Completed',
   rejected: 'Rejected',
   left: 'Left',
+  payment_reversed: 'Payment reversed',
 };
 
 /** The first eight characters of an id, for tables where the whole UUID would not fit. */

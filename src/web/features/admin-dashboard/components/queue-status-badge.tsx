@@ -12,6 +12,7 @@ const VARIANTS: Record<
   completed: 'outline',
   rejected: 'destructive',
   left: 'outline',
+  payment_reversed: 'destructive',
 };
 
 export function QueueStatusBadge({ status }: { status: QueueStatus }) {

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AuthnetStandIn,
+  type BookedCharge,
+  STAND_IN_CREDENTIALS,
+} from '../../test/authnet-stand-in.js';
+import { goodPayment } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { paymentsOf, registerPatient } from '../../test/patients.js';
+import { AuthorizeNetGateway } from './authorize-net.js';
+import { RECONCILE_AFTER_MS } from './reconcile.js';
+
+// Reconciliation with Authorize.Net (issue 10, defect 3): the adapter finds a charge by its
+// invoice number (our payment id) through getUnsettledTransactionListRequest, then
+// getTransactionDetailsRequest, against the local stand-in; a payment left pending by a
+// "killed" app, or whose answer never came, ends paid once or failed. The clock is injected.
+
+const standIn = new AuthnetStandIn();
+const { received, ledger } = standIn;
+const gatewayFor = (
+  overrides: Partial<ConstructorParameters<typeof AuthorizeNetGateway>[0]> = {},
+) =>
+  new AuthorizeNetGateway({
+    ...STAND_IN_CREDENTIALS,
+    signatureKey: randomBytes(64).toString('hex'),
+    endpoint: standIn.endpoint,
+    ...overrides,
+  });
+
+let clock = Date.now();
+let t: TestApp;
+beforeAll(async () => {
+  await standIn.start();
+  t = await createTestApp({ payments: gatewayFor(), now: () => clock });
+});
+afterAll(async () => {
+  standIn.releaseHeld();
+  await t.close();
+  await standIn.close();
+});
+beforeEach(() => {
+  standIn.mode = 'approve';
+  standIn.reportingDown = false;
+  clock = Date.now();
+});
+
+const payCard = { cardNumber: '4111 1111 1111 1111', expiryDate: '12/39', cvv: '123' };
+
+describe('what happened to the charge with this reference (reconciliation)', () => {
+  it('finds an approved charge by invoice number, with its transaction id, brand and last four', async () => {
+    const patient = await registerPatient(t.app);
+    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(await gatewayFor().lookup(row!.id)).toEqual({
+      status: 'approved',
+      transactionId: row!.providerTransactionId,
+      brand: 'Visa',
+      last4: '1111',
+    });
+  });
+
+  it('a declined charge is declined, an unknown reference not found, a processor down unknown', async () => {
+    standIn.mode = 'decline';
+    const patient = await registerPatient(t.app);
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(402);
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(await gatewayFor().lookup(row!.id)).toMatchObject({
+      status: 'declined',
+      transactionId: row!.providerTransactionId,
+    });
+    expect(await gatewayFor().lookup('00000000-0000-4000-8000-000000000000')).toEqual({
+      status: 'not_found',
+    });
+    standIn.reportingDown = true;
+    expect(await gatewayFor().lookup(row!.id)).toEqual({ status: 'unknown' });
+    expect(
+      await gatewayFor({ endpoint: 'http://127.0.0.1:1/xml/v1/request.api' }).lookup(row!.id),
+    ).toEqual({ status: 'unknown' });
+  });
+
+  it('charged while the app was "killed": the next attempt asks the processor and is paid once', async () => {
+    standIn.mode = 'charge-then-hang';
+    const patient = await registerPatient(t.app);
+    const first = patient.client.post('/api/process-payment', goodPayment(payCard));
+    let booked: BookedCharge | undefined;
+    for (let i = 0; i < 200 && !booked; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const [row] = await paymentsOf(t.app, patient.patientId);
+      booked = row && ledger.find((c) => c.invoiceNumber === row.id.replace(/-/g, '').slice(0, 20));
+    }
+    expect(booked).toBeDefined();
+    standIn.mode = 'approve';
+    const charges = received.length;
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(409);
+    clock += RECONCILE_AFTER_MS + 1000;
+    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      alreadyPaid: true,
+      payment: { status: 'succeeded', cardBrand: 'Visa', cardLast4: '1111' },
+      queue: { status: 'waiting' },
+    });
+    expect(received.length).toBe(charges); // asked, never charged again
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(row!.providerTransactionId).toBe(booked!.transId);
+    // The held answer finally fails: the first request answers with what was recorded.
+    standIn.releaseHeld();
+    const late = await first;
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json().payment.id).toBe(row!.id);
+    expect(await paymentsOf(t.app, patient.patientId)).toHaveLength(1);
+  });
+});
+
+describe('a charge whose answer never comes back', () => {
+  it('charged at the processor: the processor is asked at once and the payment is paid, once', async () => {
+    const impatient = await createTestApp({ payments: gatewayFor({ timeoutMs: 300 }) });
+    try {
+      standIn.mode = 'charge-then-hang';
+      const patient = await registerPatient(impatient.app);
+      const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        payment: { status: 'succeeded', cardLast4: '1111' },
+        queue: { status: 'waiting' },
+      });
+      const [row] = await paymentsOf(impatient.app, patient.patientId);
+      expect(ledger.find((c) => c.transId === row!.providerTransactionId)).toBeDefined();
+
+      standIn.mode = 'hang'; // never reached the books: failed, and a retry may pay
+      const other = await registerPatient(impatient.app);
+      const lost = await other.client.post('/api/process-payment', goodPayment(payCard));
+      expect(lost.statusCode).toBe(502);
+      expect((await paymentsOf(impatient.app, other.patientId)).map((p) => p.status)).toEqual([
+        'error',
+      ]);
+      standIn.mode = 'approve';
+      expect(
+        (await other.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+      ).toBe(200);
+    } finally {
+      standIn.releaseHeld();
+      await impatient.close();
+    }
+  });
+});

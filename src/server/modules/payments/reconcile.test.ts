@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { payments, simulatorCharges } from '../../db/schema/index.js';
+import { auditRows, goodPayment } from '../../test/fixtures.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  applicationsOf,
+  paymentsOf,
+  queueEntriesOf,
+  registerPatient,
+  type TestPatient,
+} from '../../test/patients.js';
+import type { ChargeRequest, ChargeResult, LookupResult, PaymentGateway } from './gateway.js';
+import { RECONCILE_AFTER_MS, reconcileStalePayments } from './reconcile.js';
+import { databaseLedger, SimulatorGateway } from './simulator.js';
+
+// A process killed mid-charge leaves its payment pending (issue 10, defect 3). These tests
+// make that state the way a crash does: the simulator books the charge in its ledger, then
+// the answer never comes back. The clock is injected; nothing waits for real time.
+
+/** The simulator with its database ledger; `crash` keeps the next charge from ever answering. */
+class CrashingGateway implements PaymentGateway {
+  readonly name = 'simulator' as const;
+  inner!: SimulatorGateway;
+  charges = 0;
+  crash: 'after-charge' | 'before-charge' | null = null;
+  unreachable = false;
+  private release: Array<() => void> = [];
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    this.charges++;
+    const crash = this.crash;
+    this.crash = null;
+    if (crash === 'after-charge') await this.inner.charge(request);
+    if (crash) {
+      // The process "dies" here: no answer reaches the app until the test ends.
+      await new Promise<void>((resolve) => this.release.push(resolve));
+      throw new Error('process killed');
+    }
+    return this.inner.charge(request);
+  }
+  async lookup(reference: string): Promise<LookupResult> {
+    if (this.unreachable) return { status: 'unknown' };
+    return this.inner.lookup(reference);
+  }
+  verifyWebhook() {
+    return false;
+  }
+  releaseAll() {
+    for (const r of this.release.splice(0)) r();
+  }
+}
+
+const gateway = new CrashingGateway();
+let clock = Date.now();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ payments: gateway, now: () => clock, poolSize: 4 });
+  gateway.inner = new SimulatorGateway(databaseLedger(t.app.ctx.db));
+});
+afterAll(async () => {
+  gateway.releaseAll();
+  await t.close();
+});
+beforeEach(() => {
+  clock = Date.now();
+  gateway.unreachable = false;
+});
+
+const pay = (patient: TestPatient, overrides: Record<string, unknown> = {}) =>
+  patient.client.post('/api/process-payment', goodPayment(overrides));
+
+/** Starts a payment whose process "dies" mid-charge; resolves once the payment is pending. */
+async function crashMidCharge(
+  patient: TestPatient,
+  when: 'after-charge' | 'before-charge',
+  card?: string,
+) {
+  gateway.crash = when;
+  void pay(patient, card ? { cardNumber: card } : {}).catch(() => {});
+  for (let i = 0; i < 200; i++) {
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    const booked =
+      when === 'before-charge' ||
+      (row &&
+        (
+          await t.app.ctx.db
+            .select()
+            .from(simulatorCharges)
+            .where(eq(simulatorCharges.reference, row.id))
+        ).length > 0);
+    if (row?.status === 'pending' && booked) return row;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the payment never became pending');
+}
+
+describe('a payment left pending by a crash', () => {
+  it('charged before the crash: the next attempt finds it paid and queues the patient, no second charge', async () => {
+    const patient = await registerPatient(t.app);
+    const pending = await crashMidCharge(patient, 'after-charge');
+
+    // Still young: it may be in flight on another node, so it is left alone.
+    const early = await pay(patient);
+    expect(early.statusCode).toBe(409);
+
+    clock += RECONCILE_AFTER_MS + 1000;
+    const charges = gateway.charges;
+    const res = await pay(patient);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      alreadyPaid: true,
+      payment: { id: pending.id, status: 'succeeded', cardLast4: '4242' },
+      application: { paymentStatus: 'paid', status: 'payment_completed' },
+      queue: { status: 'waiting' },
+    });
+    expect(gateway.charges).toBe(charges);
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(row).toMatchObject({
+      status: 'succeeded',
+      providerTransactionId: expect.stringMatching(/^sim_/),
+    });
+    expect((await queueEntriesOf(t.app, patient.patientId)).map((e) => e.status)).toEqual([
+      'waiting',
+    ]);
+    const audit = (await auditRows(t.app, { targetId: pending.id })).find(
+      (r) => r.action === 'payment.succeeded',
+    );
+    expect(audit).toMatchObject({ details: { via: 'reconciliation' }, actorId: null });
+    expect((await patient.client.get('/api/queue/status')).json()).toMatchObject({
+      status: 'waiting',
+    });
+  });
+
+  it('killed before the processor saw it: marked failed, and the same attempt charges anew', async () => {
+    const patient = await registerPatient(t.app);
+    const pending = await crashMidCharge(patient, 'before-charge');
+    clock += RECONCILE_AFTER_MS + 1000;
+    const res = await pay(patient);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment.id).not.toBe(pending.id);
+    const rows = await paymentsOf(t.app, patient.patientId);
+    expect(rows.find((r) => r.id === pending.id)?.status).toBe('error');
+    expect(rows.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('declined before the crash: recorded as declined, and a good card then pays', async () => {
+    const patient = await registerPatient(t.app);
+    const pending = await crashMidCharge(patient, 'after-charge', '4000 0000 0000 0002');
+    clock += RECONCILE_AFTER_MS + 1000;
+    const res = await pay(patient);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await paymentsOf(t.app, patient.patientId);
+    expect(rows.find((r) => r.id === pending.id)).toMatchObject({
+      status: 'declined',
+      failureMessage: 'This transaction has been declined.',
+    });
+  });
+
+  it('while the processor cannot be asked, it stays pending; once it answers, it resolves', async () => {
+    const patient = await registerPatient(t.app);
+    const pending = await crashMidCharge(patient, 'after-charge');
+    clock += RECONCILE_AFTER_MS + 1000;
+    gateway.unreachable = true;
+    expect((await pay(patient)).statusCode).toBe(409);
+    expect((await paymentsOf(t.app, patient.patientId))[0]!.status).toBe('pending');
+    gateway.unreachable = false;
+    const res = await pay(patient);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment.id).toBe(pending.id);
+  });
+});
+
+describe('reconciliation at start', () => {
+  it('resolves every stale pending payment, whoever it belongs to, and leaves young ones', async () => {
+    const paid = await registerPatient(t.app);
+    const lost = await registerPatient(t.app);
+    const young = await registerPatient(t.app);
+    const paidPending = await crashMidCharge(paid, 'after-charge');
+    const lostPending = await crashMidCharge(lost, 'before-charge');
+    clock += RECONCILE_AFTER_MS + 1000;
+    // A payment made "now" on the shifted clock is not stale yet.
+    const youngPending = await crashMidCharge(young, 'after-charge');
+    await t.app.ctx.db
+      .update(payments)
+      .set({ createdAt: new Date(clock) })
+      .where(eq(payments.id, youngPending.id));
+
+    await reconcileStalePayments(t.app.ctx);
+    const statusOf = async (id: string) =>
+      (await t.app.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!.status;
+    expect(await statusOf(paidPending.id)).toBe('succeeded');
+    expect(await statusOf(lostPending.id)).toBe('error');
+    expect(await statusOf(youngPending.id)).toBe('pending');
+    expect((await applicationsOf(t.app, paid.patientId))[0]!.paymentStatus).toBe('paid');
+    expect((await queueEntriesOf(t.app, paid.patientId))[0]!.status).toBe('waiting');
+    expect((await applicationsOf(t.app, lost.patientId))[0]!.paymentStatus).toBe('unpaid');
+    expect(await queueEntriesOf(t.app, lost.patientId)).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import {
+  type ApplicationRow,
+  applications,
+  type PaymentRow,
+  payments,
+} from '../../db/schema/index.js';
+import { audit } from '../audit/service.js';
+import { joinQueue } from '../queue/service.js';
+import { lockPatient } from './lock.js';
+
+// How a charge's end is written, whether the answer came back to the request that charged
+// (service.ts) or was learnt later from the processor (reconcile.ts): one definition each.
+
+type Actor = { id: string; role: string } | null;
+
+export interface Approved {
+  transactionId: string;
+  brand: string;
+  last4: string;
+}
+
+/**
+ * Paid, recorded and queued together. Only a payment still pending moves: null when another
+ * path (a concurrent reconciliation) already resolved it.
+ */
+export async function recordPaid(
+  ctx: AppContext,
+  payment: PaymentRow,
+  result: Approved,
+  who: { actor: Actor; ip: string | null; via?: 'reconciliation' },
+): Promise<{ app: ApplicationRow; payment: PaymentRow } | null> {
+  const paid = await ctx.db.transaction(async (tx) => {
+    // The patient's lock first, as step 1 takes it: without it a concurrent step 1 (holding
+    // the application row, waiting on this payment row) and this step deadlock on PostgreSQL,
+    // and a charge the processor approved is never recorded.
+    await lockPatient(tx, payment.patientId);
+    const [done] = await tx
+      .update(payments)
+      .set({
+        status: 'succeeded',
+        providerTransactionId: result.transactionId,
+        cardBrand: result.brand,
+        cardLast4: result.last4,
+        completedAt: new Date(),
+      })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning();
+    if (!done) return null;
+    const [app] = await tx
+      .update(applications)
+      .set({ paymentStatus: 'paid', status: 'payment_completed', updatedAt: new Date() })
+      .where(eq(applications.id, payment.applicationId))
+      .returning();
+    await audit(tx, {
+      actor: who.actor,
+      action: 'payment.succeeded',
+      targetType: 'payment',
+      targetId: payment.id,
+      ip: who.ip,
+      details: {
+        amountCents: payment.amountCents,
+        provider: payment.provider,
+        ...(who.via ? { via: who.via } : {}),
+      },
+    });
+    await joinQueue(tx, {
+      patientId: payment.patientId,
+      applicationId: payment.applicationId,
+      paid: true,
+      actor: who.actor,
+      ip: who.ip,
+    });
+    return { app: app!, payment: done };
+  });
+  if (paid) ctx.queue.invalidate();
+  return paid;
+}
+
+/** Declined, or not charged at all (`error`); only a payment still pending moves. */
+export async function recordFailed(
+  ctx: AppContext,
+  payment: PaymentRow,
+  failure: { status: 'declined' | 'error'; message: string; transactionId?: string },
+  who: { actor: Actor; ip: string | null; via?: 'reconciliation' },
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(payments)
+      .set({
+        status: failure.status,
+        failureMessage: failure.message.slice(0, 500),
+        providerTransactionId: failure.transactionId ?? null,
+        completedAt: new Date(),
+      })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (!done) return false;
+    await audit(tx, {
+      actor: who.actor,
+      action: `payment.${failure.status}`,
+      targetType: 'payment',
+      targetId: payment.id,
+      ip: who.ip,
+      outcome: 'failure',
+      ...(who.via ? { details: { via: who.via } } : {}),
+    });
+    return true;
+  });
+}

@@ -1,0 +1,263 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A local Authorize.Net stand-in speaking the documented JSON API, a UTF-8 BOM before the
+// JSON as the real endpoint answers: createTransactionRequest in several modes, and the two
+// calls reconciliation makes (getUnsettledTransactionListRequest, getTransactionDetailsRequest)
+// answered from the charges it booked. Used by the adapter's tests and the fault suite.
+
+export const STAND_IN_CREDENTIALS = {
+  apiLoginId: 'okmmj-test-login',
+  transactionKey: '7Ab3Cd9Ef0Gh1Jk2',
+};
+
+export type Mode =
+  | 'approve'
+  | 'decline'
+  | 'auth-error'
+  | 'http-500'
+  | 'not-json'
+  | 'hang'
+  /** Charges, then never answers: the app is "killed" before it hears back. */
+  | 'charge-then-hang';
+
+export interface Received {
+  method: string;
+  contentType: string | undefined;
+  body: {
+    createTransactionRequest: {
+      merchantAuthentication: { name: string; transactionKey: string };
+      refId: string;
+      transactionRequest: {
+        transactionType: string;
+        amount: string;
+        payment: { creditCard: { cardNumber: string; expirationDate: string; cardCode: string } };
+        order: { invoiceNumber: string; description: string };
+        billTo: { firstName: string; lastName: string };
+      };
+    };
+  };
+}
+
+export class AuthnetStandIn {
+  mode: Mode = 'approve';
+  /** Reporting calls answer 503 while set. */
+  reportingDown = false;
+  /** Every createTransactionRequest, in order. */
+  readonly received: Received[] = [];
+  /** What it charged. */
+  readonly ledger: BookedCharge[] = [];
+  private readonly held: ServerResponse[] = [];
+  private nextTransId = 60_100_000_001;
+  private server: Server | null = null;
+  endpoint = '';
+
+  async start(): Promise<this> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/xml/v1/request.api`;
+    return this;
+  }
+
+  /** Drops every answer held back: the waiting client sees its connection cut. */
+  releaseHeld(): void {
+    for (const res of this.held.splice(0)) res.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.releaseHeld();
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    const report = answerReporting(this.ledger, body);
+    if (report) {
+      res.writeHead(this.reportingDown ? 503 : 200, { 'content-type': 'application/json' });
+      res.end(this.reportingDown ? 'Service Unavailable' : withBom(report));
+      return;
+    }
+    this.received.push({
+      method: req.method ?? '',
+      contentType: req.headers['content-type'],
+      body,
+    });
+    const transId = String(this.nextTransId++);
+    const mode = this.mode;
+    if (mode === 'approve' || mode === 'decline' || mode === 'charge-then-hang')
+      book(this.ledger, body.createTransactionRequest, transId, mode !== 'decline');
+    if (mode === 'hang' || mode === 'charge-then-hang') {
+      this.held.push(res); // never answers
+      return;
+    }
+    const { status, text } = respond(mode, transId);
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(text);
+  }
+}
+
+export interface BookedCharge {
+  transId: string;
+  invoiceNumber: string;
+  approved: boolean;
+  amount: string;
+  cardNumber: string;
+  submitTimeUTC: string;
+}
+
+const OK = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
+
+export const withBom = (body: unknown) => `\uFEFF${JSON.stringify(body)}`;
+
+/** Books a createTransactionRequest's charge; answers the booking. */
+export function book(
+  ledger: BookedCharge[],
+  request: {
+    transactionRequest: {
+      amount: string;
+      payment: { creditCard: { cardNumber: string } };
+      order: { invoiceNumber: string };
+    };
+  },
+  transId: string,
+  approved: boolean,
+): BookedCharge {
+  const charge = {
+    transId,
+    invoiceNumber: request.transactionRequest.order.invoiceNumber,
+    approved,
+    amount: request.transactionRequest.amount,
+    cardNumber: `XXXX${request.transactionRequest.payment.creditCard.cardNumber.slice(-4)}`,
+    submitTimeUTC: new Date().toISOString(),
+  };
+  ledger.push(charge);
+  return charge;
+}
+
+/** The JSON answer to a reporting request, or null when the body is not one. */
+export function answerReporting(ledger: BookedCharge[], body: Record<string, unknown>) {
+  const list = body.getUnsettledTransactionListRequest as
+    | { paging?: { limit?: string; offset?: string } }
+    | undefined;
+  if (list) {
+    const limit = Number(list.paging?.limit ?? 1000);
+    const offset = Number(list.paging?.offset ?? 1);
+    const page = [...ledger]
+      .reverse()
+      .slice((offset - 1) * limit, offset * limit)
+      .map((c) => ({
+        transId: c.transId,
+        submitTimeUTC: c.submitTimeUTC,
+        submitTimeLocal: c.submitTimeUTC.slice(0, 19),
+        transactionStatus: c.approved ? 'capturedPendingSettlement' : 'declined',
+        invoiceNumber: c.invoiceNumber,
+        firstName: 'Jamie',
+        lastName: 'Collins',
+        accountType: 'Visa',
+        accountNumber: c.cardNumber,
+        settleAmount: Number(c.amount),
+        marketType: 'eCommerce',
+        product: 'Card Not Present',
+        hasReturnedItemsSpecified: false,
+      }));
+    // The real API leaves `transactions` out when there are none.
+    return page.length
+      ? { transactions: page, totalNumInResultSet: page.length, messages: OK }
+      : { totalNumInResultSet: 0, messages: OK };
+  }
+  const details = body.getTransactionDetailsRequest as { transId?: string } | undefined;
+  if (details) {
+    const c = ledger.find((x) => x.transId === details.transId);
+    if (!c)
+      return {
+        messages: {
+          resultCode: 'Error',
+          message: [{ code: 'E00040', text: 'The record cannot be found.' }],
+        },
+      };
+    return {
+      transaction: {
+        transId: c.transId,
+        submitTimeUTC: c.submitTimeUTC,
+        transactionType: 'authCaptureTransaction',
+        transactionStatus: c.approved ? 'capturedPendingSettlement' : 'declined',
+        responseCode: c.approved ? 1 : 2,
+        responseReasonCode: c.approved ? 1 : 2,
+        responseReasonDescription: c.approved ? 'Approval' : 'This transaction has been declined.',
+        authCode: c.approved ? 'QWE123' : '000000',
+        AVSResponse: 'Y',
+        order: { invoiceNumber: c.invoiceNumber, description: 'Medical marijuana evaluation' },
+        authAmount: Number(c.amount),
+        settleAmount: Number(c.amount),
+        payment: {
+          creditCard: { cardNumber: c.cardNumber, expirationDate: 'XXXX', cardType: 'Visa' },
+        },
+        billTo: { firstName: 'Jamie', lastName: 'Collins' },
+        product: 'Card Not Present',
+        marketType: 'eCommerce',
+      },
+      messages: OK,
+    };
+  }
+  return null;
+}
+
+function respond(mode: Mode, transId: string): { status: number; text: string } {
+  const json = (body: unknown) => ({ status: 200, text: `\uFEFF${JSON.stringify(body)}` });
+  switch (mode) {
+    case 'approve':
+      return json({
+        transactionResponse: {
+          responseCode: '1',
+          authCode: 'QWE123',
+          avsResultCode: 'Y',
+          cvvResultCode: 'P',
+          transId,
+          refTransID: '',
+          testRequest: '0',
+          accountNumber: 'XXXX1111',
+          accountType: 'Visa',
+          messages: [{ code: '1', description: 'This transaction has been approved.' }],
+        },
+        refId: '123',
+        messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
+      });
+    case 'decline':
+      return json({
+        transactionResponse: {
+          responseCode: '2',
+          authCode: '000000',
+          transId,
+          accountNumber: 'XXXX0027',
+          accountType: 'Visa',
+          errors: [{ errorCode: '2', errorText: 'This transaction has been declined.' }],
+        },
+        messages: {
+          resultCode: 'Error',
+          message: [{ code: 'E00027', text: 'The transaction was unsuccessful.' }],
+        },
+      });
+    case 'auth-error':
+      return json({
+        messages: {
+          resultCode: 'Error',
+          message: [
+            {
+              code: 'E00007',
+              text: 'User authentication failed due to invalid authentication values.',
+            },
+          ],
+        },
+      });
+    case 'http-500':
+      return { status: 500, text: 'Internal Server Error' };
+    default:
+      return { status: 200, text: '<html>Maintenance</html>' };
+  }
+}
