@@ -32,6 +32,7 @@ import { videoRoutes } from './modules/video/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerTextInputRule } from './plugins/text-inputs.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { attachSocketServer } from './realtime/socket-server.js';
 import { registerWebApp } from './static.js';
@@ -87,6 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await registerAuth(app, config, ctx.sessions);
+  registerTextInputRule(app);
   await app.register(multipart, {
     limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10 },
     // A file past the limit is cut off and marked `truncated` instead of failing the parse,

@@ -2,8 +2,10 @@ import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { findControlCharacter, hasControlCharacter } from '../../../shared/control-characters.js';
 import { LARGEST_UPLOAD } from '../../../shared/documents.js';
 import { AppError } from '../../errors.js';
+import { controlCharacterError } from '../../plugins/text-inputs.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
 // Reads a multipart upload without holding the file in memory: the file streams through
@@ -57,6 +59,15 @@ export async function receiveUpload(
     if (stored) await store.delete(stored.key);
     if (err instanceof AppError || storing) throw err;
     throw unreadableUpload(err);
+  }
+  // The text rule every route's input follows (plugins/text-inputs.ts), for the form's fields.
+  const field = findControlCharacter(fields)?.[0];
+  const badName = stored !== null && hasControlCharacter(stored.fileName);
+  if (field !== undefined || badName) {
+    if (stored) await store.delete(stored.key);
+    throw field !== undefined
+      ? controlCharacterError(String(field))
+      : controlCharacterError('fileName', 'The file name');
   }
   if (!stored) throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
   stored.fields = fields;
