@@ -7,6 +7,7 @@ import { LARGEST_UPLOAD } from '../shared/documents.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { loggerOptions, logRequests } from './logging.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
@@ -57,13 +58,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   const app = Fastify({
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    logger: {
-      level: config.LOG_LEVEL,
-      // Cookies and bodies can carry credentials or PHI: they are never logged.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
+    // One redaction rule for the whole log (logging.ts): no PHI, tokens or query strings.
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
+    disableRequestLogging: true,
   });
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
