@@ -1,12 +1,13 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { setDefaultTimeZone } from '../shared/dates.js';
 import { LARGEST_UPLOAD } from '../shared/documents.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { loggerOptions, RequestLog } from './logging.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -33,6 +34,7 @@ import { videoRoutes } from './modules/video/routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
+import { registerTextInputRule } from './plugins/text-inputs.js';
 import { type Counters, MemoryCounters } from './rate-limit/counters.js';
 import { RATE_LIMITS, type RateLimits } from './rate-limit/limits.js';
 import { RedisCounters } from './rate-limit/redis-counters.js';
@@ -56,6 +58,8 @@ export interface BuildOptions {
   payments?: PaymentGateway;
   /** Where the log goes instead of stdout (tests read it to prove what is never logged). */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is added (the fuzz suite finds its routes and adds a marker). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the Fastify instance without listening; tests use `app.inject`. */
@@ -66,13 +70,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   const app = Fastify({
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
-    logger: {
-      level: config.LOG_LEVEL,
-      // Cookies and bodies can carry credentials or PHI: they are never logged.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
+    // One redaction rule for the whole log (logging.ts): no PHI, tokens or query strings.
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
+    logController: new RequestLog(),
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -109,6 +111,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await registerSecurity(app, config);
   await registerAuth(app, config, ctx.sessions);
   await registerRateLimits(app, counters);
+  registerTextInputRule(app);
   await app.register(multipart, {
     limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10 },
     // A file past the limit is cut off and marked `truncated` instead of failing the parse,

@@ -2,6 +2,8 @@
 
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
+  /** A field failed validation (the same code as the schema validation's answers). */
+  VALIDATION: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   PAYMENT_DECLINED: 402,

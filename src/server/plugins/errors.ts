@@ -6,7 +6,7 @@ import { TooManyRequests } from '../rate-limit/too-many.js';
 
 // One place maps every error to the API's error body (DESIGN.md conventions). Validation
 // failures answer 400 with the first issue as the message and every issue listed; anything
-// unexpected answers 500 without details (they go to the log, which never holds PHI).
+// unexpected answers 500 without details (the log keeps its code and message, no PHI).
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -37,10 +37,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : error.message;
       return reply.status(status).send({ message, code: error.code ?? 'BAD_REQUEST' });
     }
-    request.log.error(
-      { err: { message: error.message, stack: error.stack, code: error.code } },
-      'request failed',
-    );
+    // Code and message only (logging.ts errorForLog): a database error's values stay out.
+    request.log.error({ err: error }, 'request failed');
     return reply
       .status(500)
       .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });

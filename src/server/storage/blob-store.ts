@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Writable } from 'node:stream';
+import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { decipherFor, encryptStream, HEADER_BYTES, TAG_BYTES } from './encryption.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-dir.js';
@@ -33,14 +33,29 @@ export class LocalBlobStore implements BlobStore {
     const id = randomBytes(16).toString('hex');
     const key = `${id.slice(0, 2)}/${id}`;
     const file = this.pathFor(key);
-    await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    // The source is ours from this call on: until the pipeline below takes it, an error it
+    // raises (a multipart body cut short) would have no listener and end the process, so it
+    // is held here and the pipeline then rejects with it.
+    const held = () => {};
+    source.on('error', held);
+    try {
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+    } finally {
+      source.off('error', held);
+    }
     let size = 0;
-    source.on('data', (chunk: Buffer) => {
-      size += chunk.length;
+    // Counted inside the pipeline: a 'data' listener would start the flow before the
+    // pipeline is attached, and those bytes would be counted but never stored.
+    const count = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        done(null, chunk);
+      },
     });
     try {
       await pipeline(
         source,
+        count,
         encryptStream(this.encryptionKey),
         createWriteStream(file, { mode: PRIVATE_FILE_MODE }),
       );

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
@@ -73,6 +73,7 @@ export async function createTestApp(
     poolSize?: number;
     /** Receives every log line (JSON); set config.LOG_LEVEL too, tests default to silent. */
     logStream?: { write(line: string): void };
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase({ poolSize: opts.poolSize });
@@ -82,6 +83,7 @@ export async function createTestApp(
     config: testConfig({ DATA_DIR: dataDir, ...opts.config }),
     payments: opts.payments,
     logStream: opts.logStream,
+    onRoute: opts.onRoute,
     database,
     limits: { ...RAISED_LIMITS, ...opts.limits },
     counters: opts.counters,

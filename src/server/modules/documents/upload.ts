@@ -2,8 +2,10 @@ import { Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { findControlCharacter, hasControlCharacter } from '../../../shared/control-characters.js';
 import { LARGEST_UPLOAD } from '../../../shared/documents.js';
 import { AppError } from '../../errors.js';
+import { controlCharacterError } from '../../plugins/text-inputs.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
 // Reads a multipart upload without holding the file in memory: the file streams through
@@ -34,6 +36,9 @@ export async function receiveUpload(
     throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
   const fields: Record<string, string> = {};
   let stored: StoredUpload | null = null;
+  // Everything the parser raises is the client's fault (a body cut short, no boundary,
+  // too many parts) and answers 400; an error while storing the file is ours and stays 500.
+  let storing = false;
   try {
     for await (const part of request.parts({
       limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10, fieldSize: 1000 },
@@ -46,17 +51,40 @@ export async function receiveUpload(
         part.file.resume();
         continue;
       }
+      storing = true;
       stored = await storeFile(part, store);
+      storing = false;
     }
   } catch (err) {
     if (stored) await store.delete(stored.key);
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT')
-      throw new AppError('BAD_REQUEST', 'Please upload one file at a time.');
-    throw err;
+    if (err instanceof AppError || storing) throw err;
+    throw unreadableUpload(err);
+  }
+  // The text rule every route's input follows (plugins/text-inputs.ts), for the form's fields.
+  const field = findControlCharacter(fields)?.[0];
+  const badName = stored !== null && hasControlCharacter(stored.fileName);
+  if (field !== undefined || badName) {
+    if (stored) await store.delete(stored.key);
+    throw field !== undefined
+      ? controlCharacterError(String(field))
+      : controlCharacterError('fileName', 'The file name');
   }
   if (!stored) throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
   stored.fields = fields;
   return stored;
+}
+
+export const UPLOAD_UNREADABLE =
+  'The upload could not be read: the form data was incomplete or malformed. Please try again.';
+
+/** The answer to a multipart body the parser refused. */
+function unreadableUpload(err: unknown): AppError {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT')
+    return new AppError('BAD_REQUEST', 'Please upload one file at a time.');
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('BAD_REQUEST', 'The form has too many fields.');
+  return new AppError('BAD_REQUEST', UPLOAD_UNREADABLE);
 }
 
 async function storeFile(part: MultipartFile, store: BlobStore): Promise<StoredUpload> {
@@ -71,8 +99,15 @@ async function storeFile(part: MultipartFile, store: BlobStore): Promise<StoredU
       done(null, chunk);
     },
   });
-  part.file.on('error', (err) => sniff.destroy(err));
-  const { key, size } = await store.put(part.file.pipe(sniff));
+  let parseError: unknown = null;
+  part.file.on('error', (err) => {
+    parseError = err;
+    sniff.destroy(err);
+  });
+  const { key, size } = await store.put(part.file.pipe(sniff)).catch((err: unknown) => {
+    // The store has already removed what it wrote; a body cut short is the client's fault.
+    throw parseError ? unreadableUpload(parseError) : err;
+  });
   const type = await fileTypeFromBuffer(Buffer.concat(head));
   return {
     key,

@@ -180,9 +180,6 @@ export async function transcriptionRoutes(fastify: FastifyInstance, ctx: AppCont
     '/api/admin/search-notes',
     {
       ...searchOnly,
-      // The query string can hold PHI (a name, a diagnosis): Fastify's per-request info lines
-      // print the URL, so this route logs warnings and errors only.
-      logLevel: 'warn',
       schema: {
         querystring: SearchNotesQuerySchema,
         response: { 200: NoteSearchResultListSchema },

@@ -83,10 +83,11 @@ describe('GET /api/admin/search-notes', () => {
       details: { results: 1, queryLength: 9 },
     });
     expect(JSON.stringify(row)).not.toContain('headache');
-    // Nor is it logged (the request line carries the query string).
+    // Nor is it logged: the request line carries the path, never the query string.
     expect(log.join('\n')).not.toContain('headache');
     await assistant.client.get('/api/admin/transcriptions?probe=logged');
-    expect(log.join('\n')).toContain('probe=logged'); // the log is on
+    expect(log.join('\n')).toContain('"path":"/api/admin/transcriptions"'); // the log is on
+    expect(log.join('\n')).not.toContain('probe=logged');
 
     expect(
       (await search('knee')).json().map((r: { consultationId: string }) => r.consultationId),

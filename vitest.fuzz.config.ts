@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// The fuzz suite (npm run test:fuzz): its own files, the same database template setup as
+// the API tests, one worker (it measures nothing in parallel and runs for a few minutes).
+export default defineConfig({
+  test: {
+    include: ['src/server/fuzz/**/*.fuzz.ts'],
+    globalSetup: ['src/server/test/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 1,
+    testTimeout: 300_000,
+    hookTimeout: 60_000,
+  },
+});
