@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Client } from './harness.js';
@@ -106,15 +106,17 @@ export function storedFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'files');
   const out: string[] = [];
   const walk = (dir: string) => {
-    let names: string[];
+    // Entries, with their kind, in one read: a file the server deletes meanwhile (a partial
+    // upload being cleaned up) is then simply absent, not an error.
+    let entries: Dirent[];
     try {
-      names = readdirSync(dir);
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch {
       return;
     }
-    for (const name of names) {
-      const full = path.join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
       else out.push(path.relative(root, full));
     }
   };
