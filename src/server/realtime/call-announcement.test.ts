@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallAnnouncement } from '../../shared/realtime.js';
 import { signedInAs } from '../test/fixtures.js';
-import { type Client, createTestApp, type TestApp } from '../test/harness.js';
+import type { Client, TestApp } from '../test/harness.js';
 import { paidPatient } from '../test/patients.js';
-import { listeningApp, Peer, type PeerEnv, settle } from '../test/socket-peer.js';
+import { closeSocketApp, openSocketApp, Peer, type PeerEnv, settle } from '../test/socket-peer.js';
 
 // The call-room announcement (patient-side.md §4 Call room state, staff-and-video.md §7):
 // roomID-received and call-ended reach only the patient of the consultation whose room they
@@ -13,13 +13,9 @@ let t: TestApp;
 let env: PeerEnv;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  env = await listeningApp(t);
+  ({ t, env } = await openSocketApp());
 });
-afterAll(async () => {
-  for (const s of env.sockets) s.close();
-  await t.close();
-});
+afterAll(() => closeSocketApp(t, env));
 
 /** A connected client and the call announcements it hears. */
 async function listen(client: Client) {

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { ROOM_REFUSED } from '../modules/video/messages.js';
 import { createUser, PASSWORD, signedInAs } from '../test/fixtures.js';
-import { Client, createTestApp, type TestApp } from '../test/harness.js';
+import { Client, type TestApp } from '../test/harness.js';
 import {
+  closeSocketApp,
   joinedPair,
-  listeningApp,
+  openSocketApp,
   Peer,
   type PeerEnv,
   settle,
@@ -23,14 +24,10 @@ let env: PeerEnv;
 let master: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  env = await listeningApp(t);
+  ({ t, env } = await openSocketApp());
   master = (await signedInAs(t.app, 'master_admin')).client;
 });
-afterAll(async () => {
-  for (const s of env.sockets) s.close();
-  await t.close();
-});
+afterAll(() => closeSocketApp(t, env));
 
 /** A second sign-in of the same account: another session, another cookie. */
 async function signIn(email: string): Promise<Client> {

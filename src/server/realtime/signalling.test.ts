@@ -4,11 +4,12 @@ import { MAX_CANDIDATE_LENGTH, MAX_SDP_LENGTH, MAX_TOKEN_LENGTH } from '../../sh
 import { videoSessions } from '../db/schema/index.js';
 import { issueJoinToken, joinTokenKey } from '../modules/video/join-token.js';
 import { signedInAs } from '../test/fixtures.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import type { TestApp } from '../test/harness.js';
 import { paidPatient } from '../test/patients.js';
 import {
+  closeSocketApp,
   joinedPair,
-  listeningApp,
+  openSocketApp,
   Peer,
   type PeerEnv,
   settle,
@@ -25,13 +26,9 @@ let t: TestApp;
 let env: PeerEnv;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  env = await listeningApp(t);
+  ({ t, env } = await openSocketApp());
 });
-afterAll(async () => {
-  for (const s of env.sockets) s.close();
-  await t.close();
-});
+afterAll(() => closeSocketApp(t, env));
 
 const OFFER = { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
 const ANSWER = { type: 'answer', sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
 import { issueJoinToken, joinTokenKey } from '../modules/video/join-token.js';
 import { signedInAs } from './fixtures.js';
-import type { Client, TestApp } from './harness.js';
+import { type Client, createTestApp, type TestApp } from './harness.js';
 import { paidPatient } from './patients.js';
 
 // Real socket.io clients against a listening test app, for the realtime tests (signalling,
@@ -22,6 +22,18 @@ export interface PeerEnv {
 export async function listeningApp(t: TestApp): Promise<PeerEnv> {
   const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
   return { app: t.app, url, sockets: [] };
+}
+
+/** A socket test file's app: a fresh test app listening on a free port. */
+export async function openSocketApp(): Promise<{ t: TestApp; env: PeerEnv }> {
+  const t = await createTestApp();
+  return { t, env: await listeningApp(t) };
+}
+
+/** Closes the file's sockets before its app, so no client is left reconnecting. */
+export async function closeSocketApp(t: TestApp | undefined, env: PeerEnv | undefined) {
+  for (const s of env?.sockets ?? []) s.close();
+  await t?.close();
 }
 
 export const settle = (ms = 200) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingChunks, recordingFiles } from '../../db/schema/index.js';
 import { RECORDING_ENDED } from '../../modules/video/recordings.js';
 import { signedInAs } from '../../test/fixtures.js';
-import type { Client } from '../../test/harness.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
-import { joinedPair, listeningApp, type Peer, type PeerEnv } from '../../test/socket-peer.js';
+import type { Client, TestApp } from '../../test/harness.js';
+import {
+  closeSocketApp,
+  joinedPair,
+  openSocketApp,
+  type Peer,
+  type PeerEnv,
+} from '../../test/socket-peer.js';
 
 // Issue 10, defect 5: a recording's files close when the host stops it or leaves the room.
 // A participant's later chunks are refused, whatever their size or number, and the staff
@@ -14,13 +19,9 @@ import { joinedPair, listeningApp, type Peer, type PeerEnv } from '../../test/so
 let t: TestApp;
 let env: PeerEnv;
 beforeAll(async () => {
-  t = await createTestApp();
-  env = await listeningApp(t);
+  ({ t, env } = await openSocketApp());
 });
-afterAll(async () => {
-  for (const s of env.sockets) s.close();
-  await t.close();
-});
+afterAll(() => closeSocketApp(t, env));
 
 const sendChunk = (client: Client, fileId: string, seq: number, bytes: Buffer) =>
   client.request({

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHAT_LENGTH, SHARING_TAKEN } from '../../../shared/room-messages.js';
 import { recordingFiles, recordings } from '../../db/schema/index.js';
 import { signedInAs } from '../../test/fixtures.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { TestApp } from '../../test/harness.js';
 import { paidPatient } from '../../test/patients.js';
 import {
+  closeSocketApp,
   joinedPair,
-  listeningApp,
+  openSocketApp,
   Peer,
   type PeerEnv,
   settle,
@@ -22,13 +23,9 @@ let t: TestApp;
 let env: PeerEnv;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  env = await listeningApp(t);
+  ({ t, env } = await openSocketApp());
 });
-afterAll(async () => {
-  for (const s of env.sockets) s.close();
-  await t.close();
-});
+afterAll(() => closeSocketApp(t, env));
 
 const LINE = {
   points: [
