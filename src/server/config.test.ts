@@ -101,7 +101,7 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it.each(['yes', '10.0.0.1/33', '300.1.1.1', '10.0.0.1,proxy.internal', ',', '1.5'])(
+  it.each(['yes', '10.0.0.1/33', '300.1.1.1', '10.0.0.1,proxy.internal', ',', '1.5', '99'])(
     'refuses TRUST_PROXY=%s, naming it',
     (value) => {
       expect(errorOf({ TRUST_PROXY: value }).message).toMatch(
@@ -117,8 +117,12 @@ describe('loadConfig', () => {
       PAYMENT_PROVIDER: 'simulator',
     };
     expect(errorOf({ ...production, TRUST_PROXY: 'true' }).message).toMatch(
-      /^\s+TRUST_PROXY: true trusts any client’s X-Forwarded-For and is refused in production/m,
+      /^\s+TRUST_PROXY: true \(or a \/0 range\) trusts any client’s X-Forwarded-For and is refused in production/m,
     );
+    for (const everyone of ['0.0.0.0/0', '10.0.0.1,::/0'])
+      expect(errorOf({ ...production, TRUST_PROXY: everyone }).message).toMatch(
+        /^\s+TRUST_PROXY: true \(or a \/0 range\)/m,
+      );
     expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.1' }).TRUST_PROXY).toEqual([
       '10.0.0.1',
     ]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRUST_PROXY_TRUE_IN_PRODUCTION, TrustProxySchema } from './trust-proxy.js';
+import { TRUST_PROXY_TRUE_IN_PRODUCTION, TrustProxySchema, trustsEveryone } from './trust-proxy.js';
 
 // The only reader of process.env (DESIGN.md layout). Every value is validated at start-up so
 // a bad one stops the server with a message that names it.
@@ -74,7 +74,7 @@ const ConfigSchema = z.object({
 // a payment simulator nobody chose on purpose.
 const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
   if (c.NODE_ENV === 'production') {
-    if (c.TRUST_PROXY === true)
+    if (trustsEveryone(c.TRUST_PROXY))
       ctx.addIssue({
         code: 'custom',
         path: ['TRUST_PROXY'],

@@ -17,6 +17,8 @@ function isAddressOrCidr(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+const MAX_HOPS = 5;
+
 export type TrustProxy = boolean | number | string[];
 
 /** `false`, `true`, a hop count, or comma-separated proxy addresses and CIDRs. */
@@ -27,7 +29,8 @@ export const TrustProxySchema = z
     const value = raw.trim().toLowerCase();
     if (value === 'false' || value === '0') return false;
     if (value === 'true') return true;
-    if (/^\d+$/.test(value)) return Number(value);
+    // More hops than any real chain of proxies would believe the client's own header.
+    if (/^\d+$/.test(value) && Number(value) <= MAX_HOPS) return Number(value);
     const entries = value
       .split(',')
       .map((e) => e.trim())
@@ -44,8 +47,12 @@ export const TrustProxySchema = z
     return entries;
   });
 
+/** A value that believes any client: `true`, or a range that holds every address (`/0`). */
+export const trustsEveryone = (value: TrustProxy): boolean =>
+  value === true || (Array.isArray(value) && value.some((entry) => entry.endsWith('/0')));
+
 export const TRUST_PROXY_TRUE_IN_PRODUCTION =
-  'true trusts any client’s X-Forwarded-For and is refused in production: set the hop count to your proxy (such as 1) or its addresses (such as 10.0.0.1 or 10.0.0.0/8)';
+  'true (or a /0 range) trusts any client’s X-Forwarded-For and is refused in production: set the hop count to your proxy (such as 1) or its addresses (such as 10.0.0.1 or 10.0.0.0/8)';
 
 /**
  * Fastify's form. Fastify 5.12 no longer honours a bare hop count (it trusts nobody), so a

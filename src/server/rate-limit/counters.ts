@@ -14,6 +14,8 @@ export interface Counters {
   /** The current count without counting. */
   peek(key: string): Promise<Hit>;
   reset(key: string): Promise<void>;
+  /** Gives one hit back (never below zero), for an attempt that turned out not to count. */
+  release(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,11 @@ export class MemoryCounters implements Counters {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
+  }
+
+  async release(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count -= 1;
   }
 
   async close(): Promise<void> {}

@@ -24,6 +24,10 @@ describe('MemoryCounters', () => {
     clock += 1;
     expect(await counters.peek('k')).toEqual({ count: 0, ttlMs: 0 });
     expect(await counters.hit('k', 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
+    await counters.release('k');
+    expect(await counters.peek('k')).toEqual({ count: 0, ttlMs: 60_000 });
+    await counters.release('k');
+    expect((await counters.peek('k')).count).toBe(0);
     await counters.reset('k');
     expect(await counters.peek('k')).toEqual({ count: 0, ttlMs: 0 });
   });
@@ -56,7 +60,11 @@ describe('RedisCounters', () => {
     expect(seen.count).toBe(20);
     expect(seen.ttlMs).toBeGreaterThan(50_000);
     expect(seen.ttlMs).toBeLessThanOrEqual(60_000);
+    await a.release('k');
+    expect((await b.peek('k')).count).toBe(19);
     await a.reset('k');
+    expect(await b.peek('k')).toEqual({ count: 0, ttlMs: 0 });
+    await a.release('k'); // never below zero, never a key without its expiry
     expect(await b.peek('k')).toEqual({ count: 0, ttlMs: 0 });
   });
 

@@ -15,6 +15,12 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
+const RELEASE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+
 type Client = ReturnType<typeof createClient>;
 
 export class RedisCounters implements Counters {
@@ -61,6 +67,14 @@ export class RedisCounters implements Counters {
     await this.local.reset(key);
     await this.orLocally(
       async () => void (await this.client.del(this.prefix + key)),
+      async () => {},
+    );
+  }
+
+  async release(key: string): Promise<void> {
+    await this.local.release(key);
+    await this.orLocally(
+      async () => void (await this.client.eval(RELEASE, { keys: [this.prefix + key] })),
       async () => {},
     );
   }

@@ -18,3 +18,7 @@ export class TooManyRequests extends AppError {
 /** The wait before another hit is allowed under `limit`, given the window's current count. */
 export const waitFor = (hit: { count: number; ttlMs: number }, limit: Limit): number =>
   hit.count >= limit.max ? Math.max(1, hit.ttlMs) : 0;
+
+/** The wait for a hit already counted: allowed while the window holds at most `max` hits. */
+export const waitAfterHit = (hit: { count: number; ttlMs: number }, limit: Limit): number =>
+  hit.count > limit.max ? Math.max(1, hit.ttlMs) : 0;

@@ -23,6 +23,13 @@ export async function linkCluster(ctx: AppContext, url: string): Promise<() => P
   const busSub = pub.duplicate();
   for (const c of [pub, sub, busSub]) c.on('error', () => {}); // reconnects by itself
   await Promise.all([pub.connect(), sub.connect(), busSub.connect()]);
+  // The adapter publishes on every emit, join and disconnect without awaiting the answer: a
+  // publish that fails while Redis is down would be an unhandled rejection, which ends a Node
+  // process. Cross-node delivery is lost for that moment; this node keeps serving.
+  const publish = pub.publish.bind(pub);
+  Object.assign(pub, {
+    publish: (...args: Parameters<typeof publish>) => publish(...args).catch(() => 0),
+  });
   ctx.realtime.io?.adapter(createAdapter(pub, sub));
 
   const send = (payload: Omit<z.infer<typeof Message>, 'node'>) =>

@@ -31,7 +31,11 @@ export class RealtimeHub {
       ...(what.userId ? [userRoom(what.userId)] : []),
       ...(what.tokenHash ? [sessionRoom(what.tokenHash)] : []),
     ];
-    if (this.io && rooms.length) this.io.in(rooms).disconnectSockets(true);
+    if (!this.io || rooms.length === 0) return;
+    // This node's sockets first, directly: the Redis adapter closes even local sockets only
+    // when its own broadcast comes back, which never happens while Redis is down.
+    this.io.local.in(rooms).disconnectSockets(true);
+    this.io.in(rooms).disconnectSockets(true);
   }
 
   /** Every connected staff member (doctors and the admin family). */

@@ -80,7 +80,7 @@ export async function authenticate(
   input: LoginRequest,
   ip: string,
 ): Promise<UserRow> {
-  const wait = await throttle.retryAfter(input.email, ip);
+  const wait = await throttle.attempt(input.email, ip);
   if (wait > 0) {
     await audit(db, {
       action: 'auth.login_throttled',
@@ -93,7 +93,6 @@ export async function authenticate(
   const user = await findActiveUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    await throttle.recordFailure(input.email, ip);
     await audit(db, {
       actor: user ? { id: user.id, role: user.role } : null,
       action: 'auth.login_failed',
@@ -104,7 +103,7 @@ export async function authenticate(
     });
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   }
-  await throttle.recordSuccess(input.email, ip);
+  await throttle.succeeded(input.email, ip);
   await audit(db, {
     actor: { id: user.id, role: user.role },
     action: 'auth.login',

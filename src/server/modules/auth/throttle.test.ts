@@ -58,6 +58,24 @@ describe('sign-in throttling', () => {
     expect((await login(email, PASSWORD, '10.0.1.1')).statusCode).toBe(200);
   });
 
+  it('counts parallel guesses before checking them: a burst gets 5 tries, not 50', async () => {
+    const { email } = await createUser(t.app, 'patient');
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => login(email, `parallel-guess-${i}`, '10.0.9.1')),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(PAIR.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50 - PAIR.max);
+  });
+
+  it('a right password gives its attempt back to the address ceiling', async () => {
+    const ip = '10.0.9.2';
+    for (let i = 0; i < ADDRESS.max + 5; i++) {
+      const { email } = await createUser(t.app, 'patient');
+      expect((await login(email, PASSWORD, ip)).statusCode).toBe(200);
+    }
+  });
+
   it('a flood of wrong passwords from many addresses does not lock the owner out', async () => {
     const { email } = await createUser(t.app, 'patient');
     for (let a = 1; a <= 20; a++)

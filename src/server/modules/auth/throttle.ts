@@ -1,7 +1,7 @@
 import { limitAddress } from '../../rate-limit/address.js';
 import type { Counters } from '../../rate-limit/counters.js';
 import type { RateLimits } from '../../rate-limit/limits.js';
-import { waitFor } from '../../rate-limit/too-many.js';
+import { waitAfterHit } from '../../rate-limit/too-many.js';
 
 // Sign-in throttling (issue 10, defect 11): wrong passwords count per account *and address*,
 // so a flood from elsewhere cannot lock the owner out, plus a ceiling per address across
@@ -13,28 +13,31 @@ export class LoginThrottle {
     private readonly limits: Pick<RateLimits, 'loginPerAccountAddress' | 'loginPerAddress'>,
   ) {}
 
-  /** Milliseconds until another attempt is allowed, or 0 when it is allowed now. */
-  async retryAfter(email: string, ip: string): Promise<number> {
+  /**
+   * Counts a sign-in attempt *before* its password is checked and answers the wait when it
+   * is over a limit (0 when allowed). Checking first and counting after the hash would let a
+   * burst of parallel guesses all pass a check made before any of them was counted.
+   */
+  async attempt(email: string, ip: string): Promise<number> {
     const [pair, address] = await Promise.all([
-      this.counters.peek(pairKey(email, ip)),
-      this.counters.peek(addressKey(ip)),
-    ]);
-    return Math.max(
-      waitFor(pair, this.limits.loginPerAccountAddress),
-      waitFor(address, this.limits.loginPerAddress),
-    );
-  }
-
-  async recordFailure(email: string, ip: string): Promise<void> {
-    await Promise.all([
       this.counters.hit(pairKey(email, ip), this.limits.loginPerAccountAddress.windowMs),
       this.counters.hit(addressKey(ip), this.limits.loginPerAddress.windowMs),
     ]);
+    return Math.max(
+      waitAfterHit(pair, this.limits.loginPerAccountAddress),
+      waitAfterHit(address, this.limits.loginPerAddress),
+    );
   }
 
-  /** A successful sign-in clears that account's count from that address, not the address's. */
-  async recordSuccess(email: string, ip: string): Promise<void> {
-    await this.counters.reset(pairKey(email, ip));
+  /**
+   * The attempt was the right password: that account's count from that address starts
+   * afresh, and the address's ceiling, which counts failures, gives this attempt back.
+   */
+  async succeeded(email: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.counters.reset(pairKey(email, ip)),
+      this.counters.release(addressKey(ip)),
+    ]);
   }
 }
 
