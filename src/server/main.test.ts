@@ -41,7 +41,9 @@ describe('server entry point', () => {
       PAYMENT_PROVIDER: 'simulator',
     });
     expect(await exited(child)).toBe(78);
-    expect(output()).toMatch(/Invalid configuration:\s+TRUST_PROXY: true \(or a \/0 range\) trusts any client/);
+    expect(output()).toMatch(
+      /Invalid configuration:\s+TRUST_PROXY: true \(or a \/0 range\) trusts any client/,
+    );
   });
 
   it('migrates an empty data dir, serves health, and stops cleanly on SIGTERM', async () => {
