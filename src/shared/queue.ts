@@ -33,6 +33,11 @@ export const QueueStatusSchema = z.object({
   admitted: z.boolean(),
   /** The measured average the estimate uses (15 until there is data). */
   averageConsultationMinutes: z.number(),
+  /**
+   * The live call of the consultation in progress (issue 11): the server holds it, so Join works
+   * from any tab or device; null when no call is open.
+   */
+  roomId: z.string().nullable(),
 });
 export type QueueStatusView = z.infer<typeof QueueStatusSchema>;
 

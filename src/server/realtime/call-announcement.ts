@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io';
+import type { QueueStatusView } from '../../shared/queue.js';
 import { CallAnnouncementSchema } from '../../shared/realtime.js';
 import { isStaffRole } from '../../shared/roles.js';
 import type { AppContext } from '../context.js';
+import { users } from '../db/schema/index.js';
 import { announce } from '../modules/consultations/announce.js';
 import { dataOf, roomForSocket } from './participants.js';
 
@@ -29,4 +32,27 @@ export function registerCallAnnouncements(socket: Socket, ctx: AppContext): void
         room.applicationId,
       ).catch(() => undefined);
     });
+}
+
+/**
+ * A patient's page that connects while their consultation is in progress hears its call again
+ * (issue 11): a reload, a second tab or another device can join. Only this socket, which is
+ * the patient's own, hears it.
+ */
+export async function replayCallAnnouncement(
+  socket: Socket,
+  ctx: AppContext,
+  status: QueueStatusView | null,
+): Promise<void> {
+  if (!status?.roomId) return;
+  const [row] = await ctx.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, dataOf(socket).userId));
+  if (!row) return;
+  socket.emit('roomID-received', {
+    roomId: status.roomId,
+    email: row.email,
+    applicationId: status.applicationId,
+  });
 }

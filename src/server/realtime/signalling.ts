@@ -7,6 +7,7 @@ import {
   videoRoom,
 } from '../../shared/signalling.js';
 import type { AppContext } from '../context.js';
+import { announce } from '../modules/consultations/announce.js';
 import { joinTokenKey, verifyJoinToken } from '../modules/video/join-token.js';
 import {
   CALL_ENDED,
@@ -99,6 +100,12 @@ export function registerSignalling(
         .emit('participant-joined', { sessionId, ...participantOf(socket) });
       if (room.kind === 'session')
         await markVideoSessionActive(ctx, sessionId).catch(() => undefined);
+      // The host opening a consultation room brings the patient's Join back if it was lost
+      // (issue 11): the call is announced again, to that patient only.
+      if (room.isHost && room.patientId && room.applicationId)
+        await announce(ctx, room.patientId, 'roomID-received', room.id, room.applicationId).catch(
+          () => undefined,
+        );
       await hooks?.joined(sessionId, socket);
     });
   });

@@ -5,7 +5,7 @@ import { publicUrlOrigin } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/session-store.js';
 import { SESSION_COOKIE } from '../plugins/auth.js';
-import { registerCallAnnouncements } from './call-announcement.js';
+import { registerCallAnnouncements, replayCallAnnouncement } from './call-announcement.js';
 import { type IoServer, roleRoom, sessionRoom, userRoom } from './hub.js';
 import { createRoomTools } from './room/room-tools.js';
 import { registerSignalling } from './signalling.js';
@@ -97,7 +97,11 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     roomTools.register(socket);
     registerCallAnnouncements(socket, ctx);
     await socket.join([userRoom(userId), roleRoom(role), sessionRoom(tokenHash)]);
-    if (patientId) socket.emit('queue-update', { status: await ctx.queue.statusFor(patientId) });
+    if (patientId) {
+      const status = await ctx.queue.statusFor(patientId);
+      socket.emit('queue-update', { status });
+      await replayCallAnnouncement(socket, ctx, status).catch(() => undefined);
+    }
   });
 
   // Sockets follow the session: signing out, deactivation and a change of rights close them.

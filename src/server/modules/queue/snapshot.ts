@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   ACTIVE_QUEUE_STATUSES,
   DEFAULT_CONSULTATION_MINUTES,
@@ -7,7 +7,7 @@ import {
   type QueueStatusView,
 } from '../../../shared/queue.js';
 import type { Db } from '../../db/client.js';
-import { patientProfiles, queueEntries } from '../../db/schema/index.js';
+import { consultations, patientProfiles, queueEntries } from '../../db/schema/index.js';
 
 // Every waiting patient polls their status, so it is served from memory (DESIGN.md
 // performance architecture): the queue is read once when it changes, and each patient's view
@@ -104,9 +104,15 @@ export class QueueSnapshot {
         applicationId: queueEntries.applicationId,
         status: queueEntries.status,
         joinedAt: queueEntries.joinedAt,
+        roomId: consultations.roomId,
       })
       .from(queueEntries)
       .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
+      // The open call of a consultation in progress; ending it sets ended_at and closes it.
+      .leftJoin(
+        consultations,
+        and(eq(consultations.queueEntryId, queueEntries.id), isNull(consultations.endedAt)),
+      )
       .where(
         or(
           inArray(queueEntries.status, [...ACTIVE_QUEUE_STATUSES]),
@@ -149,6 +155,7 @@ export class QueueSnapshot {
           applicationId: row.applicationId,
           admitted: !waiting,
           averageConsultationMinutes: this.averageMinutes,
+          roomId: status === 'in_consultation' ? (row.roomId ?? null) : null,
         },
       });
     }

@@ -1,64 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import type { QueueStatusView } from '../../../shared/queue';
 
-// Call room state (patient-side.md §4): a room announced for the signed-in patient is kept
-// in session storage (ruling 12 allows these two flags) and enables Join Video Call; the
-// call's end clears it.
+// Call room state (patient-side.md §4, as issue 11 changes it): the server holds the live call
+// of a consultation in progress and sends it with the queue status, so Join Video Call works
+// from any tab or device after a reload, until the physician ends the consultation.
 
-const CALL_STARTED_KEY = 'call-started';
-const ROOM_ID_KEY = 'room-id';
-const listeners = new Set<() => void>();
-
-function notify(): void {
-  for (const listener of listeners) listener();
-}
-
-function read(): string | null {
-  try {
-    if (sessionStorage.getItem(CALL_STARTED_KEY) !== 'true') return null;
-    return sessionStorage.getItem(ROOM_ID_KEY);
-  } catch {
-    return null;
-  }
-}
-
-export function startCall(roomId: string): void {
-  try {
-    sessionStorage.setItem(CALL_STARTED_KEY, 'true');
-    sessionStorage.setItem(ROOM_ID_KEY, roomId);
-  } catch {
-    // Storage can be unavailable (private mode quotas); the button then stays off.
-  }
-  notify();
-}
-
-/** Clears the flags; with a room id, only when it is that room's end. */
-export function endCall(roomId?: string): void {
-  if (roomId && read() !== roomId) return;
-  try {
-    sessionStorage.removeItem(CALL_STARTED_KEY);
-    sessionStorage.removeItem(ROOM_ID_KEY);
-  } catch {
-    // Nothing stored.
-  }
-  notify();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CALL_STARTED_KEY || event.key === ROOM_ID_KEY) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-/** The active call room's id, or null. */
-export function useActiveCallRoom(): string | null {
-  return useSyncExternalStore(subscribe, read, () => null);
-}
+/** The live call's room for this queue status, or null when there is none to join. */
+export const callRoomOf = (status: QueueStatusView | null | undefined): string | null =>
+  status?.status === 'in_consultation' ? (status.roomId ?? null) : null;
 
 /** Where Join Video Call goes (patient-side.md §2.10). */
 export const videoCallPath = (roomId: string, firstName: string) =>

@@ -11,12 +11,11 @@ import { CallAnnouncementSchema, QueueUpdateEventSchema } from '../../../shared/
 import { APPLICATIONS_KEY } from '../applications/api/applications';
 import { invalidateDocumentLists } from '../documents/api/documents';
 import { QUEUE_STATUS_KEY } from '../queue/api/queue';
-import { endCall, startCall } from './call-room';
 
 /**
  * Live updates for a signed-in patient page: the queue entry as the server pushes it (set
  * straight into the query cache, no refetch) and the call room announcements for this
- * patient's email. Payloads are checked with the shared zod schemas when they arrive.
+ * patient's email, which re-read it. Payloads are checked with the shared zod schemas when they arrive.
  */
 export function usePatientRealtime(email: string | undefined): void {
   const queryClient = useQueryClient();
@@ -34,14 +33,13 @@ export function usePatientRealtime(email: string | undefined): void {
       if (before !== undefined && before?.status !== parsed.data.status?.status)
         void queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
     };
-    const onRoom = (payload: unknown) => {
+    // The queue status holds the live call (issue 11); an announcement (a start, a replay on
+    // connect, the physician opening the room) or an end reads it again, in case a push was
+    // missed.
+    const onCall = (payload: unknown) => {
       const parsed = CallAnnouncementSchema.safeParse(payload);
       if (parsed.success && parsed.data.email?.toLowerCase() === self)
-        startCall(parsed.data.roomId);
-    };
-    const onEnded = (payload: unknown) => {
-      const parsed = CallAnnouncementSchema.safeParse(payload);
-      if (parsed.success && parsed.data.email?.toLowerCase() === self) endCall(parsed.data.roomId);
+        void queryClient.invalidateQueries({ queryKey: [QUEUE_STATUS_KEY] });
     };
     // The clinic changed the application (approval, documents collected) or reviewed a
     // document: read them again.
@@ -51,14 +49,14 @@ export function usePatientRealtime(email: string | undefined): void {
     socket.on('application-update', onApplication);
     socket.on('document-update', onDocument);
     socket.on('queue-update', onQueueUpdate);
-    socket.on('roomID-received', onRoom);
-    socket.on('call-ended', onEnded);
+    socket.on('roomID-received', onCall);
+    socket.on('call-ended', onCall);
     return () => {
       socket.off('application-update', onApplication);
       socket.off('document-update', onDocument);
       socket.off('queue-update', onQueueUpdate);
-      socket.off('roomID-received', onRoom);
-      socket.off('call-ended', onEnded);
+      socket.off('roomID-received', onCall);
+      socket.off('call-ended', onCall);
       release();
     };
   }, [email, queryClient]);

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { toast } from '@/components/ui/use-toast';
 import { useDevToolsEnabled } from '@/features/app-config/api/app-config';
 import { useDevBypass } from '@/features/payments/api/dev-bypass';
-import { useActiveCallRoom, videoCallPath } from '@/features/realtime/call-room';
+import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { hasJoinedCall } from '@/features/video/lib/call-data';
 import { computeJourney } from '../../../../shared/journey';
 import type { QueueStatusView } from '../../../../shared/queue';
@@ -23,7 +23,7 @@ interface OverviewTabProps {
 }
 
 export function OverviewTab({ user, application, queue, onLogout, loggingOut }: OverviewTabProps) {
-  const room = useActiveCallRoom();
+  const room = callRoomOf(queue);
   const navigate = useNavigate();
   const devTools = useDevToolsEnabled();
   const paid = application?.paymentStatus === 'paid';

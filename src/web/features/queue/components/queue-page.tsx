@@ -18,7 +18,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { openApplication, useApplications } from '@/features/applications/api/applications';
 import { useAuth } from '@/features/auth/api/session';
-import { useActiveCallRoom, videoCallPath } from '@/features/realtime/call-room';
+import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { useConnectionState, usePatientRealtime } from '@/features/realtime/use-patient-realtime';
 import { errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
@@ -47,8 +47,8 @@ export function QueuePage() {
   const connection = useConnectionState();
   const queue = useQueueStatus(QUEUE_POLL_QUEUE_PAGE_MS);
   const applications = useApplications();
-  const room = useActiveCallRoom();
   const status = queue.data ?? null;
+  const room = callRoomOf(status);
   useQueueNotices(status, queue.isError);
 
   if (!user || queue.isPending) return <FullPageSpinner label="Loading your queue status" />;
@@ -120,7 +120,7 @@ function useQueueNotices(status: QueueStatusView | null, failed: boolean) {
   }, [failed]);
 
   useEffect(() => {
-    if (status?.status !== 'in_consultation') return;
+    if (status?.status !== 'in_consultation' || !status.roomId) return;
     try {
       if (sessionStorage.getItem(READY_TOAST_KEY) === status.id) return;
       sessionStorage.setItem(READY_TOAST_KEY, status.id);
@@ -131,7 +131,7 @@ function useQueueNotices(status: QueueStatusView | null, failed: boolean) {
       title: 'Consultation Ready',
       description: 'Your physician is ready. Join the video call now.',
     });
-  }, [status?.status, status?.id]);
+  }, [status?.status, status?.id, status?.roomId]);
 }
 
 interface QuickActionsProps {

@@ -92,7 +92,8 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
         {ready && (
           <div className="grid gap-3">
             <p>
-              {status.status === 'in_consultation'
+              {/* "Join now" only beside a Join that works: the server's live call (issue 11). */}
+              {callPath
                 ? 'Your physician is ready for you. Join the video call now.'
                 : 'You have been admitted. Your physician will open the video room in a moment.'}
             </p>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import type { CallQuality } from '@/features/device-check/lib/camera';
-import { endCall } from '@/features/realtime/call-room';
 import { BRAND_NAME } from '@/lib/brand';
 import { homePathFor, isStaffRole } from '../../../../shared/roles';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
@@ -16,7 +15,8 @@ import { useCallRoom } from '../room/use-call-room';
 // Video call screens; ruling 2: a doctor's dashboard is /doctor/dashboard).
 // - Staff: call-ended built from the stored call data (the server tells the consultation's
 //   patient), the stored call data cleared, leave-session, then `exitTo`.
-// - Patient: the call-started and room flags cleared, leave-session, then `exitTo`.
+// - Patient: leave-session, then `exitTo`; Join stays on the dashboard until the physician
+//   ends the consultation (issue 11: a hang-up can be undone).
 
 export type ExitTarget = string | -1;
 
@@ -61,7 +61,6 @@ export function CallRoomScreen({
           callerRole: user.role,
         });
     },
-    onCallEnded: () => endCall(roomId),
   });
 
   const hangUp = () => {
@@ -78,7 +77,6 @@ export function CallRoomScreen({
       }
     });
     if (staff) clearCallData();
-    if (patient) endCall(roomId);
     const target = exitTo ?? home;
     if (target === -1) navigate(-1);
     else navigate(target);
