@@ -33,6 +33,10 @@ export const QueueStatusSchema = z.object({
   admitted: z.boolean(),
   /** The measured average the estimate uses (15 until there is data). */
   averageConsultationMinutes: z.number(),
+  /** A physician is connected now (ruling 16); without one the wait has no estimate (issue 11). */
+  physicianOnDuty: z.boolean(),
+  /** When the clinic next opens (ISO instant, CLINIC_HOURS), or null while it is open. */
+  clinicOpensAt: z.string().nullable(),
 });
 export type QueueStatusView = z.infer<typeof QueueStatusSchema>;
 
