@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeClinicHours,
   formatClinicHours,
+  formatClinicInstant,
   isClinicOpen,
   nextClinicOpening,
   parseClinicHours,
@@ -82,6 +84,20 @@ describe('nextClinicOpening (America/Chicago)', () => {
     // Fri 18:30 CST -> Sat 10:00 CST
     expect(nextClinicOpening(week, CHI, at('2026-01-17T00:30:00Z'))).toBe(
       '2026-01-17T16:00:00.000Z',
+    );
+  });
+});
+
+describe('describing hours for people', () => {
+  it('names the zone as it is on the day, CST or CDT', () => {
+    const value = 'Mon-Fri 09:00-18:00';
+    expect(describeClinicHours(value, CHI, at('2026-01-14T16:00:00Z'))).toBe('Mon-Fri 9AM-6PM CST');
+    expect(describeClinicHours(value, CHI, at('2026-07-14T16:00:00Z'))).toBe('Mon-Fri 9AM-6PM CDT');
+  });
+
+  it('writes an opening on the clinic clock', () => {
+    expect(formatClinicInstant('2026-01-19T15:00:00.000Z', CHI)).toBe(
+      'Monday, Jan 19, 9:00 AM CST',
     );
   });
 });

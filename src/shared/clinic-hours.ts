@@ -135,3 +135,31 @@ export function formatClinicHours(hours: HoursGroup[]): string {
     })
     .join(', ');
 }
+
+/** The zone's short name at an instant ("CST" in winter, "CDT" in summer for Chicago). */
+export function zoneAbbreviation(timeZone: string, at: number): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date(at))
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** "Mon-Fri 9AM-6PM CST" from the configured value, as the site shows it. */
+export function describeClinicHours(value: string, timeZone: string, now: number): string {
+  const hours = parseClinicHours(value);
+  return hours ? `${formatClinicHours(hours)} ${zoneAbbreviation(timeZone, now)}` : value;
+}
+
+/** "Monday, 9:00 AM CST": an opening instant on the clinic's clock. */
+export function formatClinicInstant(iso: string, timeZone: string): string {
+  const at = Date.parse(iso);
+  const text = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(at));
+  return `${text} ${zoneAbbreviation(timeZone, at)}`;
+}
