@@ -60,7 +60,8 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
             this page chimes when a physician comes on duty.
           </CardDescription>
         )}
-        {waiting && status.clinicOpensAt && (
+        {/* A physician working late is seeing patients: "closed" would be wrong then. */}
+        {waiting && !onDuty && status.clinicOpensAt && (
           <p className="text-sm font-medium" data-testid="clinic-opens">
             The clinic is closed. It opens {formatClinicInstant(status.clinicOpensAt, timeZone)}.
           </p>
