@@ -93,7 +93,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     counters,
     limits,
     loginThrottle: new LoginThrottle(counters, limits),
-    queue: new QueueSnapshot(database.db, config.CLINIC_TIMEZONE),
+    queue: new QueueSnapshot(database.db, config.CLINIC_TIMEZONE, {
+      hours: config.CLINIC_HOURS,
+      now: opts.now,
+    }),
     realtime: new RealtimeHub(),
     blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), resolveDocumentKey(config)),
     payments: opts.payments ?? selectGateway(config, database.db),

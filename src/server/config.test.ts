@@ -67,6 +67,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it.each(['Mon-Fri 9-6', 'weekdays', 'Mon-Fri 18:00-09:00'])(
+    'refuses CLINIC_HOURS=%s, naming it',
+    (hours) => {
+      expect(errorOf({ CLINIC_HOURS: hours }).message).toMatch(/^\s+CLINIC_HOURS: must be/m);
+    },
+  );
+
+  it('defaults CLINIC_HOURS and accepts several groups', () => {
+    expect(loadConfig({}).CLINIC_HOURS).toBe('Mon-Fri 09:00-18:00');
+    const hours = 'Mon-Fri 09:00-18:00, Sat 10:00-14:00';
+    expect(loadConfig({ CLINIC_HOURS: hours }).CLINIC_HOURS).toBe(hours);
+  });
+
   it.each(['abc', '70000', '-1', '80.5'])('refuses PORT=%s, naming it', (port) => {
     expect(errorOf({ PORT: port }).message).toMatch(/^\s+PORT: /m);
   });

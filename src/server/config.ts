@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CLINIC_HOURS, parseClinicHours } from '../shared/clinic-hours.js';
 import { TRUST_PROXY_TRUE_IN_PRODUCTION, TrustProxySchema, trustsEveryone } from './trust-proxy.js';
 
 // The only reader of process.env (DESIGN.md layout). Every value is validated at start-up so
@@ -41,6 +42,14 @@ const ConfigSchema = z.object({
       }
     }, 'must be an IANA time zone such as America/Chicago')
     .default('America/Chicago'),
+  /** Business hours in CLINIC_TIMEZONE, e.g. "Mon-Fri 09:00-18:00, Sat 10:00-14:00". */
+  CLINIC_HOURS: z
+    .string()
+    .refine(
+      (v) => parseClinicHours(v) !== null,
+      'must be day ranges with 24-hour times, e.g. "Mon-Fri 09:00-18:00, Sat 10:00-14:00"',
+    )
+    .default(DEFAULT_CLINIC_HOURS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REDIS_URL: z
     .string()

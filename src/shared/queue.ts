@@ -38,6 +38,10 @@ export const QueueStatusSchema = z.object({
    * from any tab or device; null when no call is open.
    */
   roomId: z.string().nullable(),
+  /** A physician is connected now (ruling 16); without one the wait has no estimate (issue 11). */
+  physicianOnDuty: z.boolean(),
+  /** When the clinic next opens (ISO instant, CLINIC_HOURS), or null while it is open. */
+  clinicOpensAt: z.string().nullable(),
 });
 export type QueueStatusView = z.infer<typeof QueueStatusSchema>;
 

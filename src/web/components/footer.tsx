@@ -1,6 +1,7 @@
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
-import { BRAND_NAME, BUSINESS_HOURS, SUPPORT_EMAIL } from '@/lib/brand';
+import { useBusinessHours } from '@/features/app-config/api/app-config';
+import { BRAND_NAME, SUPPORT_EMAIL } from '@/lib/brand';
 
 const LEGAL_LINKS = [
   { to: '/privacy', label: 'Privacy Policy' },
@@ -10,6 +11,7 @@ const LEGAL_LINKS = [
 ];
 
 export function Footer() {
+  const businessHours = useBusinessHours();
   return (
     <footer className="border-t border-border bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:grid-cols-2">
@@ -17,7 +19,7 @@ export function Footer() {
           <p className="font-semibold text-white">{BRAND_NAME}</p>
           <p className="flex items-center gap-2">
             <Clock aria-hidden="true" className="size-4" />
-            Business hours: {BUSINESS_HOURS}
+            Business hours: {businessHours}
           </p>
           <p>
             Support:{' '}

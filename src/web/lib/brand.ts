@@ -4,4 +4,3 @@
 export const BRAND_NAME = 'OKMMJ Telehealth';
 export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@okmmj.example';
 export const SUPPORT_PHONE: string | undefined = import.meta.env.VITE_SUPPORT_PHONE || undefined;
-export const BUSINESS_HOURS = 'Mon-Fri 9AM-6PM CST';

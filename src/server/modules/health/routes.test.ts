@@ -29,6 +29,8 @@ describe('GET /api/app-config', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/app-config' })).json()).toEqual({
       devTools: true,
       paymentProvider: 'simulator',
+      clinicHours: 'Mon-Fri 09:00-18:00',
+      clinicTimeZone: 'America/Chicago',
     });
     const prod = await createTestApp({
       config: {

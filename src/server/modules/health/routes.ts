@@ -20,5 +20,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/api/app-config', async () => ({
     devTools: !isProduction(ctx.config),
     paymentProvider: ctx.payments.name,
+    // Business hours the site shows, from the one configured value (issue 11).
+    clinicHours: ctx.config.CLINIC_HOURS,
+    clinicTimeZone: ctx.config.CLINIC_TIMEZONE,
   }));
 }

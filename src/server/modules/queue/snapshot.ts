@@ -1,5 +1,10 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
+  type HoursGroup,
+  nextClinicOpening,
+  parseClinicHours,
+} from '../../../shared/clinic-hours.js';
+import {
   ACTIVE_QUEUE_STATUSES,
   DEFAULT_CONSULTATION_MINUTES,
   estimateWaitMinutes,
@@ -30,10 +35,22 @@ export class QueueSnapshot {
   /** Receives the patients whose status changed after each rebuild. */
   onChange: (changes: QueueChange[]) => void = () => {};
 
+  private readonly hours: HoursGroup[];
+  private readonly now: () => number;
+
   constructor(
     private readonly db: Db,
     private readonly timeZone: string,
-  ) {}
+    clinic: { hours?: string; now?: () => number } = {},
+  ) {
+    this.hours = parseClinicHours(clinic.hours ?? '') ?? [];
+    this.now = clinic.now ?? Date.now;
+  }
+
+  /** Null while the clinic is open, and when no hours are configured. */
+  private clinicOpensAt(): string | null {
+    return this.hours.length ? nextClinicOpening(this.hours, this.timeZone, this.now()) : null;
+  }
 
   /** The queue changed (here or on another node): rebuild and push the differences. */
   invalidate(): void {
@@ -73,7 +90,9 @@ export class QueueSnapshot {
 
   async statusFor(patientId: string): Promise<QueueStatusView | null> {
     if (this.dirty || this.building) await this.refresh();
-    return this.views.get(patientId)?.view ?? null;
+    const view = this.views.get(patientId)?.view;
+    // The clock moves between rebuilds, so the opening time is read at each request.
+    return view ? { ...view, clinicOpensAt: this.clinicOpensAt() } : null;
   }
 
   /** Waiting entries in the order patients are seen. */
@@ -138,6 +157,8 @@ export class QueueSnapshot {
 
     const next = new Map<string, { userId: string; view: QueueStatusView }>();
     let position = 0;
+    const physicianOnDuty = this.liveDoctors > 0;
+    const clinicOpensAt = this.clinicOpensAt();
     for (const row of entries) {
       const status = row.status as QueueStatus;
       const waiting = status === 'waiting';
@@ -147,6 +168,7 @@ export class QueueSnapshot {
         view: {
           id: row.id,
           position: waiting ? position : 0,
+          // Staff screens keep the estimate; the patient's page shows none without a physician.
           estimatedWaitTime: waiting
             ? estimateWaitMinutes(position, this.averageMinutes, this.doctorsOnDuty)
             : 0,
@@ -156,6 +178,8 @@ export class QueueSnapshot {
           admitted: !waiting,
           averageConsultationMinutes: this.averageMinutes,
           roomId: status === 'in_consultation' ? (row.roomId ?? null) : null,
+          physicianOnDuty,
+          clinicOpensAt,
         },
       });
     }

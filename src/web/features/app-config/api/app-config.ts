@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
+import { DEFAULT_CLINIC_HOURS, describeClinicHours } from '../../../../shared/clinic-hours';
 
 /** GET /api/app-config: what this server offers the web app. */
 export interface AppConfig {
@@ -7,6 +8,9 @@ export interface AppConfig {
   devTools: boolean;
   /** 'simulator' moves no money (test cards work); otherwise a real processor. */
   paymentProvider: string;
+  /** CLINIC_HOURS and CLINIC_TIMEZONE: the one source of the hours the site shows. */
+  clinicHours: string;
+  clinicTimeZone: string;
 }
 
 export function useAppConfig() {
@@ -18,3 +22,13 @@ export function useAppConfig() {
 
 /** The development tools are shown only once the server has said it offers them. */
 export const useDevToolsEnabled = () => useAppConfig().data?.devTools === true;
+
+/** "Mon-Fri 9AM-6PM CST" from the server's CLINIC_HOURS (the default until it answers). */
+export function useBusinessHours(): string {
+  const data = useAppConfig().data;
+  return describeClinicHours(
+    data?.clinicHours ?? DEFAULT_CLINIC_HOURS,
+    data?.clinicTimeZone ?? 'America/Chicago',
+    Date.now(),
+  );
+}

@@ -6,14 +6,16 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
+import { useBusinessHours } from '@/features/app-config/api/app-config';
 import { errorMessage } from '@/lib/api-client';
-import { BUSINESS_HOURS, SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
 import { AuthCard } from './auth-card';
 
 export function LoginPage() {
+  const businessHours = useBusinessHours();
   const [adminMode, setAdminMode] = useState(false);
   const login = useLoginMutation();
   const {
@@ -66,7 +68,7 @@ export function LoginPage() {
             <a className="text-primary underline" href={`mailto:${SUPPORT_EMAIL}`}>
               {SUPPORT_EMAIL}
             </a>
-            {SUPPORT_PHONE ? ` or ${SUPPORT_PHONE}` : ''} ({BUSINESS_HOURS}).
+            {SUPPORT_PHONE ? ` or ${SUPPORT_PHONE}` : ''} ({businessHours}).
           </p>
           <button
             type="button"

@@ -1,6 +1,7 @@
 import { Camera, Globe, LifeBuoy, Mic, MonitorSmartphone, Phone, Timer, Wifi } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { BUSINESS_HOURS, SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
+import { useBusinessHours } from '@/features/app-config/api/app-config';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { formatDate } from '@/lib/format';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
 import type { QueueStatusView } from '../../../../shared/queue';
@@ -92,6 +93,7 @@ export function SystemRequirementsCard({ onTest }: { onTest: () => void }) {
 }
 
 export function HelpCard() {
+  const businessHours = useBusinessHours();
   return (
     <Card>
       <CardHeader>
@@ -102,7 +104,7 @@ export function HelpCard() {
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <p>
-          Clinic support ({BUSINESS_HOURS}):{' '}
+          Clinic support ({businessHours}):{' '}
           <a className="font-medium text-primary underline" href={`mailto:${SUPPORT_EMAIL}`}>
             {SUPPORT_EMAIL}
           </a>

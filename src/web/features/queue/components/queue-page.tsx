@@ -30,6 +30,7 @@ import {
   useQueueStatus,
 } from '../api/queue';
 import { ConnectionIndicator } from './connection-indicator';
+import { usePhysicianArrival } from './physician-arrival';
 import {
   ApplicationDetailsCard,
   HelpCard,
@@ -50,6 +51,7 @@ export function QueuePage() {
   const status = queue.data ?? null;
   const room = callRoomOf(status);
   useQueueNotices(status, queue.isError);
+  usePhysicianArrival(status);
 
   if (!user || queue.isPending) return <FullPageSpinner label="Loading your queue status" />;
   const callPath = room ? videoCallPath(room, user.firstName) : null;

@@ -4,8 +4,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { useAppConfig } from '@/features/app-config/api/app-config';
 import { useNow } from '@/lib/use-now';
+import { formatClinicInstant } from '../../../../shared/clinic-hours';
 import { type QueueStatusView, queueProgress } from '../../../../shared/queue';
+import { NotifyMeButton } from './physician-arrival';
 
 interface QueueStatusCardProps {
   status: QueueStatusView;
@@ -20,6 +23,9 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
   const waiting = status.status === 'waiting';
   const ready = status.status === 'admitted' || status.status === 'in_consultation';
   const completed = status.status === 'completed';
+  const timeZone = useAppConfig().data?.clinicTimeZone ?? 'America/Chicago';
+  // Without a physician connected there is no honest estimate or progress (issue 11).
+  const onDuty = status.physicianOnDuty;
 
   return (
     <Card className={ready ? 'border-green-600' : undefined}>
@@ -45,11 +51,24 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
             </Badge>
           )}
         </div>
-        {waiting && (
+        {waiting && onDuty && (
           <CardDescription>Your place updates live as patients ahead are seen.</CardDescription>
+        )}
+        {waiting && !onDuty && (
+          <CardDescription data-testid="no-physician">
+            No physician is on duty right now, so we cannot estimate your wait. You keep your place;
+            this page chimes when a physician comes on duty.
+          </CardDescription>
+        )}
+        {/* A physician working late is seeing patients: "closed" would be wrong then. */}
+        {waiting && !onDuty && status.clinicOpensAt && (
+          <p className="text-sm font-medium" data-testid="clinic-opens">
+            The clinic is closed. It opens {formatClinicInstant(status.clinicOpensAt, timeZone)}.
+          </p>
         )}
       </CardHeader>
       <CardContent className="grid gap-5">
+        {waiting && !onDuty && <NotifyMeButton />}
         {waiting && (
           <>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
@@ -61,10 +80,16 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
               </div>
               <div className="rounded-md bg-muted p-3">
                 <dt className="text-xs text-muted-foreground">Estimated Wait</dt>
-                <dd className="text-3xl font-bold">
-                  {status.estimatedWaitTime}
-                  <span className="ml-1 text-base font-medium">min</span>
-                </dd>
+                {onDuty ? (
+                  <dd className="text-3xl font-bold" data-testid="queue-wait">
+                    {status.estimatedWaitTime}
+                    <span className="ml-1 text-base font-medium">min</span>
+                  </dd>
+                ) : (
+                  <dd className="pt-2 text-base font-medium" data-testid="queue-wait">
+                    No physician on duty
+                  </dd>
+                )}
               </div>
               <div className="col-span-2 rounded-md bg-muted p-3 sm:col-span-1">
                 <dt className="text-xs text-muted-foreground">Time in Queue</dt>
@@ -75,17 +100,19 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
                 </dd>
               </div>
             </dl>
-            <div className="grid gap-1">
-              <div className="flex justify-between text-sm">
-                <span>Queue progress</span>
-                <span>{queueProgress(status.position)}%</span>
+            {onDuty && (
+              <div className="grid gap-1">
+                <div className="flex justify-between text-sm">
+                  <span>Queue progress</span>
+                  <span>{queueProgress(status.position)}%</span>
+                </div>
+                <Progress
+                  value={queueProgress(status.position)}
+                  label="Queue progress"
+                  barClassName="bg-secondary"
+                />
               </div>
-              <Progress
-                value={queueProgress(status.position)}
-                label="Queue progress"
-                barClassName="bg-secondary"
-              />
-            </div>
+            )}
           </>
         )}
 
