@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { paymentsOf, registerPatient } from '../../test/patients.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 import { RECONCILE_AFTER_MS } from './reconcile.js';
+import { PAYMENT_BEING_CHECKED } from './service.js';
 
 // Reconciliation with Authorize.Net (issue 10, defect 3): the adapter finds a charge by its
 // invoice number (our payment id) through getUnsettledTransactionListRequest, then
@@ -120,7 +121,10 @@ describe('what happened to the charge with this reference (reconciliation)', () 
 
 describe('a charge whose answer never comes back', () => {
   it('charged at the processor: the processor is asked at once and the payment is paid, once', async () => {
-    const impatient = await createTestApp({ payments: gatewayFor({ timeoutMs: 300 }) });
+    const impatient = await createTestApp({
+      payments: gatewayFor({ timeoutMs: 300 }),
+      now: () => clock,
+    });
     try {
       standIn.mode = 'charge-then-hang';
       const patient = await registerPatient(impatient.app);
@@ -133,17 +137,30 @@ describe('a charge whose answer never comes back', () => {
       const [row] = await paymentsOf(impatient.app, patient.patientId);
       expect(ledger.find((c) => c.transId === row!.providerTransactionId)).toBeDefined();
 
-      standIn.mode = 'hang'; // never reached the books: failed, and a retry may pay
+      // Sent, its answer dropped, and not listed by the processor (yet): the request may still
+      // be completed, so the payment stays pending and nothing is charged twice.
+      standIn.mode = 'hang';
       const other = await registerPatient(impatient.app);
       const lost = await other.client.post('/api/process-payment', goodPayment(payCard));
       expect(lost.statusCode).toBe(502);
+      expect(lost.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
       expect((await paymentsOf(impatient.app, other.patientId)).map((p) => p.status)).toEqual([
-        'error',
+        'pending',
       ]);
       standIn.mode = 'approve';
+      const charges = received.length;
+      expect(
+        (await other.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+      ).toBe(409);
+      expect(received.length).toBe(charges);
+      // Once stale, reconciliation concludes it was never charged: failed, and a retry pays.
+      clock = Date.now() + RECONCILE_AFTER_MS + 1000;
       expect(
         (await other.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
       ).toBe(200);
+      expect(
+        (await paymentsOf(impatient.app, other.patientId)).map((p) => p.status).sort(),
+      ).toEqual(['error', 'succeeded']);
     } finally {
       standIn.releaseHeld();
       await impatient.close();

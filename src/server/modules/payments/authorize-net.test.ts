@@ -13,7 +13,9 @@ import {
 } from '../../test/patients.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 import { GatewayError } from './gateway.js';
+import { RECONCILE_AFTER_MS } from './reconcile.js';
 import { reversePayment } from './reversal.js';
+import { PAYMENT_BEING_CHECKED } from './service.js';
 
 // The Authorize.Net adapter against a local stand-in that speaks the documented JSON API
 // (createTransactionRequest / createTransactionResponse, a UTF-8 BOM before the JSON, as the
@@ -152,12 +154,8 @@ describe('answers through the app', () => {
     expect(await queueEntriesOf(t.app, patient.patientId)).toEqual([]);
   });
 
-  it.each([
-    ['an authentication error (no transaction at all)', 'auth-error'],
-    ['an HTTP 500', 'http-500'],
-    ['an answer that is not JSON', 'not-json'],
-  ] as const)('%s → 502, nothing paid, and a retry can pay', async (_label, failure) => {
-    standIn.mode = failure;
+  it('an authentication error (no transaction at all) → 502, nothing paid, and a retry can pay', async () => {
+    standIn.mode = 'auth-error';
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode).toBe(502);
@@ -174,6 +172,37 @@ describe('answers through the app', () => {
     const retry = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(retry.statusCode, retry.body).toBe(200);
   });
+
+  it.each([
+    ['an HTTP 500', 'http-500'],
+    ['an answer that is not JSON', 'not-json'],
+  ] as const)(
+    '%s → 502, the payment stays pending until reconciliation concludes',
+    async (_label, failure) => {
+      standIn.mode = failure;
+      const patient = await registerPatient(t.app);
+      const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
+      // The request was sent: the card may yet be charged, so no second charge for now.
+      expect((await paymentsOf(t.app, patient.patientId)).map((r) => r.status)).toEqual([
+        'pending',
+      ]);
+      standIn.mode = 'approve';
+      const charges = received.length;
+      const early = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(early.statusCode).toBe(409);
+      expect(received.length).toBe(charges);
+
+      clock = Date.now() + RECONCILE_AFTER_MS + 1000; // not listed by then: never charged, the patient may pay
+      const retry = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect((await paymentsOf(t.app, patient.patientId)).map((r) => r.status).sort()).toEqual([
+        'error',
+        'succeeded',
+      ]);
+    },
+  );
 
   it('a processor that cannot be reached or does not answer in time is a gateway error', async () => {
     const unreachable = gatewayFor({ endpoint: 'http://127.0.0.1:1/xml/v1/request.api' });

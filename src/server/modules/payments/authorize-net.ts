@@ -204,7 +204,7 @@ export function interpretResponse(res: AnetResponse, cardNumber: string): Charge
     'Payment could not be processed';
   if (!tx && res.messages?.resultCode === 'Error') {
     // No transaction at all: our credentials or request were refused, not the card.
-    throw new GatewayError(`processor refused the request: ${message}`);
+    throw new GatewayError(`processor refused the request: ${message}`, true);
   }
   return {
     approved: false,

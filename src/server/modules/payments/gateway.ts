@@ -37,5 +37,16 @@ export interface PaymentGateway {
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): boolean;
 }
 
-/** The processor could not be reached or answered nonsense: nothing is known to be charged. */
-export class GatewayError extends Error {}
+/**
+ * The processor could not be reached or answered nonsense: whether the card was charged is
+ * unknown. `notCharged`: the processor answered and refused the request itself (credentials,
+ * format), so no transaction exists.
+ */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly notCharged = false,
+  ) {
+    super(message);
+  }
+}

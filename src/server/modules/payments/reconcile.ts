@@ -19,6 +19,7 @@ export async function reconcilePayment(
     actor: null,
     ip: null,
   },
+  opts: { live?: boolean } = {},
 ): Promise<Reconciled> {
   const found = await ctx.payments.lookup(payment.id);
   const who = { ...by, via: 'reconciliation' as const };
@@ -35,6 +36,10 @@ export async function reconcilePayment(
       );
       return 'declined';
     case 'not_found':
+      // Asked right after a charge that got no answer, "not found" proves nothing: the request
+      // was sent and the processor may still complete it or not list it yet. Only a payment
+      // older than RECONCILE_AFTER_MS is concluded never charged.
+      if (opts.live) return 'unresolved';
       // The charge never reached the processor: nothing was taken, the patient may pay again.
       await recordFailed(
         ctx,
