@@ -119,6 +119,62 @@ describe('what happened to the charge with this reference (reconciliation)', () 
   });
 });
 
+describe('a charge settled across the daily cut-off before it is asked about', () => {
+  it('is found in the settled batches since the payment was created and recorded paid, once', async () => {
+    standIn.mode = 'charge-then-hang';
+    const patient = await registerPatient(t.app);
+    const first = patient.client.post('/api/process-payment', goodPayment(payCard));
+    let booked: BookedCharge | undefined;
+    for (let i = 0; i < 200 && !booked; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const [row] = await paymentsOf(t.app, patient.patientId);
+      booked = row && ledger.find((c) => c.invoiceNumber === row.id.replace(/-/g, '').slice(0, 20));
+    }
+    expect(booked).toBeDefined();
+    const batchId = standIn.settle(); // no longer in the unsettled list
+    standIn.mode = 'approve';
+    const charges = received.length;
+    clock = Date.now() + RECONCILE_AFTER_MS + 1000;
+    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      alreadyPaid: true,
+      payment: { status: 'succeeded', cardBrand: 'Visa', cardLast4: '1111' },
+      queue: { status: 'waiting' },
+    });
+    expect(received.length).toBe(charges); // never charged again
+    const rows = await paymentsOf(t.app, patient.patientId);
+    expect(rows.map((r) => [r.status, r.providerTransactionId])).toEqual([
+      ['succeeded', booked!.transId],
+    ]);
+    expect(booked!.settled?.batchId).toBe(batchId);
+    standIn.releaseHeld();
+    expect((await first).statusCode).toBe(200);
+  });
+
+  it('a settled batch outside the window is not searched; the list down is unknown', async () => {
+    const patient = await registerPatient(t.app);
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(200);
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    standIn.settle();
+    const since = row!.createdAt;
+    expect(await gatewayFor().lookup(row!.id, { since, until: new Date() })).toMatchObject({
+      status: 'approved',
+      transactionId: row!.providerTransactionId,
+    });
+    const later = new Date(Date.now() + 3 * 60 * 60_000);
+    expect(
+      await gatewayFor().lookup(row!.id, { since: later, until: new Date(later.getTime() + 1) }),
+    ).toEqual({ status: 'not_found' });
+    standIn.reportingDown = true;
+    expect(await gatewayFor().lookup(row!.id, { since, until: new Date() })).toEqual({
+      status: 'unknown',
+    });
+  });
+});
+
 describe('a charge whose answer never comes back', () => {
   it('charged at the processor: the processor is asked at once and the payment is paid, once', async () => {
     const impatient = await createTestApp({

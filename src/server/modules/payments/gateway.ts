@@ -28,11 +28,17 @@ export type LookupResult =
   | { status: 'not_found' }
   | { status: 'unknown' };
 
+/** From the payment's creation to now: where a processor searches its settled records. */
+export interface LookupWindow {
+  since: Date;
+  until: Date;
+}
+
 export interface PaymentGateway {
   readonly name: 'simulator' | 'authorize_net';
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** What happened to the charge sent with this reference. */
-  lookup(reference: string): Promise<LookupResult>;
+  /** What happened to the charge sent with this reference, made within `window`. */
+  lookup(reference: string, window?: LookupWindow): Promise<LookupResult>;
   /** Checks a webhook's signature over the raw body. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): boolean;
 }

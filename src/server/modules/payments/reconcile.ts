@@ -21,7 +21,10 @@ export async function reconcilePayment(
   },
   opts: { live?: boolean } = {},
 ): Promise<Reconciled> {
-  const found = await ctx.payments.lookup(payment.id);
+  const found = await ctx.payments.lookup(payment.id, {
+    since: payment.createdAt,
+    until: new Date(ctx.now()),
+  });
   const who = { ...by, via: 'reconciliation' as const };
   switch (found.status) {
     case 'approved':
