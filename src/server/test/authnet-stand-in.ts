@@ -70,6 +70,22 @@ export class AuthnetStandIn {
     return batchId;
   }
 
+  /** A refund made at the processor: a new transaction whose refTransId is the charge. */
+  refund(chargeTransId: string): string {
+    const charge = this.ledger.find((c) => c.transId === chargeTransId);
+    if (!charge) throw new Error(`no charge ${chargeTransId}`);
+    const transId = String(this.nextTransId++);
+    this.ledger.push({
+      ...charge,
+      transId,
+      invoiceNumber: '',
+      submitTimeUTC: new Date().toISOString(),
+      settled: undefined,
+      refTransId: chargeTransId,
+    });
+    return transId;
+  }
+
   /** Drops every answer held back: the waiting client sees its connection cut. */
   releaseHeld(): void {
     for (const res of this.held.splice(0)) res.destroy();
@@ -119,6 +135,8 @@ export interface BookedCharge {
   amount: string;
   cardNumber: string;
   submitTimeUTC: string;
+  /** A refund's: the charge it gives back. */
+  refTransId?: string;
   /** Set once the charge's batch is settled: it leaves the unsettled list. */
   settled?: { batchId: string; at: string };
 }
@@ -212,7 +230,8 @@ export function answerReporting(ledger: BookedCharge[], body: Record<string, unk
       transaction: {
         transId: c.transId,
         submitTimeUTC: c.submitTimeUTC,
-        transactionType: 'authCaptureTransaction',
+        transactionType: c.refTransId ? 'refundTransaction' : 'authCaptureTransaction',
+        ...(c.refTransId ? { refTransId: c.refTransId } : {}),
         transactionStatus: statusOf(c),
         ...(c.settled
           ? { batch: { batchId: c.settled.batchId, settlementTimeUTC: c.settled.at } }

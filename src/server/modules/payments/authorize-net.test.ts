@@ -266,7 +266,10 @@ describe('POST /api/payments/webhook', () => {
 
   it('a signed refund marks the payment refunded (signature in upper-case hex)', async () => {
     const payment = await paidTransaction();
-    const body = event('net.authorize.payment.refund.created', payment.providerTransactionId!);
+    // The event names the refund, a transaction of its own; the charge is its refTransId.
+    const refundId = standIn.refund(payment.providerTransactionId!);
+    expect(refundId).not.toBe(payment.providerTransactionId);
+    const body = event('net.authorize.payment.refund.created', refundId);
     const signature = sign(body);
     const res = await post(body, `sha512=${signature.slice(7).toUpperCase()}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -276,6 +279,31 @@ describe('POST /api/payments/webhook', () => {
       rows.filter((r) => r.action === 'payment.refunded'),
     );
     expect(audit).toMatchObject({ targetType: 'payment', details: { via: 'webhook' } });
+  });
+
+  it('a refund event naming no refund changes nothing; the processor unreachable is a 502 to be sent again', async () => {
+    const payment = await paidTransaction();
+    // The charge's own id is not a refund: nothing is reversed on its say-so.
+    const notARefund = event(
+      'net.authorize.payment.refund.created',
+      payment.providerTransactionId!,
+    );
+    expect((await post(notARefund, sign(notARefund))).statusCode).toBe(200);
+    const unknown = event('net.authorize.payment.refund.created', '99999999999');
+    expect((await post(unknown, sign(unknown))).statusCode).toBe(200);
+    expect(await statusOf(payment.id)).toBe('succeeded');
+
+    const body = event(
+      'net.authorize.payment.refund.created',
+      standIn.refund(payment.providerTransactionId!),
+    );
+    standIn.reportingDown = true;
+    const res = await post(body, sign(body));
+    expect(res.statusCode).toBe(502);
+    expect(await statusOf(payment.id)).toBe('succeeded');
+    standIn.reportingDown = false;
+    expect((await post(body, sign(body))).statusCode).toBe(200);
+    expect(await statusOf(payment.id)).toBe('refunded');
   });
 
   it('a signed void marks the payment voided (lower-case hex)', async () => {
@@ -298,7 +326,8 @@ describe('POST /api/payments/webhook', () => {
         status: 'waiting',
       });
       const [payment] = await paymentsOf(t.app, patient.patientId);
-      const body = event(eventType, payment!.providerTransactionId!);
+      const charge = payment!.providerTransactionId!;
+      const body = event(eventType, status === 'refunded' ? standIn.refund(charge) : charge);
       expect((await post(body, sign(body))).statusCode).toBe(200);
 
       expect(await statusOf(payment!.id)).toBe(status);

@@ -172,6 +172,24 @@ export class AuthorizeNetGateway implements PaymentGateway {
     };
   }
 
+  /** A refund is a transaction of its own; the charge it reverses is its refTransId. */
+  async refundedCharge(refundTransactionId: string): Promise<string | null> {
+    const res = (await this.post({
+      getTransactionDetailsRequest: {
+        merchantAuthentication: this.auth(),
+        transId: refundTransactionId,
+      },
+    })) as AnetDetailsResponse;
+    if (res.messages?.resultCode !== 'Ok') {
+      const code = res.messages?.message?.[0]?.code;
+      if (code === RECORD_NOT_FOUND) return null;
+      throw new GatewayError('processor refused the details request');
+    }
+    const tx = res.transaction;
+    if (tx?.transactionType !== 'refundTransaction' || !tx.refTransId) return null;
+    return tx.refTransId;
+  }
+
   private auth() {
     return { name: this.config.apiLoginId, transactionKey: this.config.transactionKey };
   }
@@ -232,15 +250,20 @@ interface AnetListResponse {
   transactions?: { transId?: string; invoiceNumber?: string; transactionStatus?: string }[] | null;
   messages?: { resultCode?: string };
 }
+/** getTransactionDetails: "The record cannot be found." */
+const RECORD_NOT_FOUND = 'E00040';
+
 interface AnetDetailsResponse {
   transaction?: {
     transId?: string;
+    transactionType?: string;
+    refTransId?: string;
     transactionStatus?: string;
     responseCode?: number | string;
     responseReasonDescription?: string;
     payment?: { creditCard?: { cardNumber?: string; cardType?: string } };
   };
-  messages?: { resultCode?: string };
+  messages?: { resultCode?: string; message?: AnetMessage[] };
 }
 
 /** responseCode 1 approved; 2 declined; 3 error; 4 held for review (treated as not approved). */

@@ -39,6 +39,11 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** What happened to the charge sent with this reference, made within `window`. */
   lookup(reference: string, window?: LookupWindow): Promise<LookupResult>;
+  /**
+   * The charge a refund transaction gave money back on (its refTransId), or null when the
+   * processor has no such refund. Throws GatewayError when the processor cannot be asked.
+   */
+  refundedCharge(refundTransactionId: string): Promise<string | null>;
   /** Checks a webhook's signature over the raw body. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): boolean;
 }
