@@ -20,7 +20,9 @@ export type Mode =
   | 'not-json'
   | 'hang'
   /** Charges, then never answers: the app is "killed" before it hears back. */
-  | 'charge-then-hang';
+  | 'charge-then-hang'
+  /** The fraud filters hold the charge for the merchant's review (response code 4). */
+  | 'review';
 
 export interface Received {
   method: string;
@@ -66,8 +68,14 @@ export class AuthnetStandIn {
   settle(at = new Date()): string {
     const batchId = String(this.nextBatchId++);
     for (const c of this.ledger)
-      if (c.approved && !c.settled) c.settled = { batchId, at: at.toISOString() };
+      if (c.approved && !c.review && !c.settled) c.settled = { batchId, at: at.toISOString() };
     return batchId;
+  }
+
+  /** The merchant approves a charge held for review. */
+  approveReview(transId: string): void {
+    const charge = this.ledger.find((c) => c.transId === transId);
+    if (charge) charge.review = false;
   }
 
   /** A refund made at the processor: a new transaction whose refTransId is the charge. */
@@ -116,8 +124,14 @@ export class AuthnetStandIn {
     });
     const transId = String(this.nextTransId++);
     const mode = this.mode;
-    if (mode === 'approve' || mode === 'decline' || mode === 'charge-then-hang')
-      book(this.ledger, body.createTransactionRequest, transId, mode !== 'decline');
+    if (
+      mode === 'approve' ||
+      mode === 'decline' ||
+      mode === 'charge-then-hang' ||
+      mode === 'review'
+    )
+      book(this.ledger, body.createTransactionRequest, transId, mode !== 'decline').review =
+        mode === 'review';
     if (mode === 'hang' || mode === 'charge-then-hang') {
       this.held.push(res); // never answers
       return;
@@ -135,6 +149,8 @@ export interface BookedCharge {
   amount: string;
   cardNumber: string;
   submitTimeUTC: string;
+  /** Held for review (FDSPendingReview) until the merchant decides. */
+  review?: boolean;
   /** A refund's: the charge it gives back. */
   refTransId?: string;
   /** Set once the charge's batch is settled: it leaves the unsettled list. */
@@ -236,8 +252,8 @@ export function answerReporting(ledger: BookedCharge[], body: Record<string, unk
         ...(c.settled
           ? { batch: { batchId: c.settled.batchId, settlementTimeUTC: c.settled.at } }
           : {}),
-        responseCode: c.approved ? 1 : 2,
-        responseReasonCode: c.approved ? 1 : 2,
+        responseCode: responseCodeOf(c),
+        responseReasonCode: c.review ? 252 : c.approved ? 1 : 2,
         responseReasonDescription: c.approved ? 'Approval' : 'This transaction has been declined.',
         authCode: c.approved ? 'QWE123' : '000000',
         AVSResponse: 'Y',
@@ -260,7 +276,14 @@ export function answerReporting(ledger: BookedCharge[], body: Record<string, unk
 type ListRequest = { paging?: { limit?: string; offset?: string } };
 
 const statusOf = (c: BookedCharge) =>
-  !c.approved ? 'declined' : c.settled ? 'settledSuccessfully' : 'capturedPendingSettlement';
+  !c.approved
+    ? 'declined'
+    : c.review
+      ? 'FDSPendingReview'
+      : c.settled
+        ? 'settledSuccessfully'
+        : 'capturedPendingSettlement';
+const responseCodeOf = (c: BookedCharge) => (!c.approved ? 2 : c.review ? 4 : 1);
 
 /** One page of a transaction list, newest first. */
 function transactionList(charges: BookedCharge[], request: ListRequest) {
@@ -336,6 +359,23 @@ function respond(mode: Mode, transId: string): { status: number; text: string } 
             },
           ],
         },
+      });
+    case 'review':
+      return json({
+        transactionResponse: {
+          responseCode: '4',
+          authCode: 'QWE123',
+          transId,
+          accountNumber: 'XXXX1111',
+          accountType: 'Visa',
+          messages: [
+            {
+              code: '252',
+              description: 'Your order has been received. Thank you for your business!',
+            },
+          ],
+        },
+        messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
       });
     case 'http-500':
       return { status: 500, text: 'Internal Server Error' };

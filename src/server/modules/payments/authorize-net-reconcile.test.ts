@@ -175,6 +175,38 @@ describe('a charge settled across the daily cut-off before it is asked about', (
   });
 });
 
+describe('a charge held for fraud review', () => {
+  it('is neither paid nor declined: pending until the merchant decides, then paid, once', async () => {
+    standIn.mode = 'review';
+    const patient = await registerPatient(t.app);
+    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(row!.status).toBe('pending');
+    const held = ledger.find((c) => c.invoiceNumber === row!.id.replace(/-/g, '').slice(0, 20))!;
+    expect(await gatewayFor().lookup(row!.id)).toEqual({ status: 'unknown' });
+
+    // Still held once stale: reconciliation concludes nothing and no second charge is made.
+    standIn.mode = 'approve';
+    const charges = received.length;
+    clock = Date.now() + RECONCILE_AFTER_MS + 1000;
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(409);
+    expect((await paymentsOf(t.app, patient.patientId)).map((p) => p.status)).toEqual(['pending']);
+
+    standIn.approveReview(held.transId);
+    const paid = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ alreadyPaid: true, payment: { status: 'succeeded' } });
+    expect(received.length).toBe(charges);
+    expect(
+      (await paymentsOf(t.app, patient.patientId)).map((p) => p.providerTransactionId),
+    ).toEqual([held.transId]);
+  });
+});
+
 describe('a charge whose answer never comes back', () => {
   it('charged at the processor: the processor is asked at once and the payment is paid, once', async () => {
     const impatient = await createTestApp({

@@ -158,6 +158,12 @@ export class AuthorizeNetGateway implements PaymentGateway {
     })) as AnetDetailsResponse;
     const tx = res.transaction;
     if (res.messages?.resultCode !== 'Ok' || !tx) return { status: 'unknown' };
+    // Held for fraud review: the merchant may yet approve it, so nothing is concluded.
+    if (
+      Number(tx.responseCode) === HELD_FOR_REVIEW ||
+      REVIEW_STATUSES.has(tx.transactionStatus ?? '')
+    )
+      return { status: 'unknown' };
     if (Number(tx.responseCode) === 1 && APPROVED_STATUSES.has(tx.transactionStatus ?? ''))
       return {
         status: 'approved',
@@ -242,9 +248,10 @@ const APPROVED_STATUSES = new Set([
   'capturedPendingSettlement',
   'authorizedPendingCapture',
   'settledSuccessfully',
-  'FDSPendingReview',
-  'FDSAuthorizedPendingReview',
 ]);
+/** Held by the fraud filters until the merchant decides: neither paid nor declined yet. */
+const REVIEW_STATUSES = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview']);
+const HELD_FOR_REVIEW = 4;
 
 interface AnetListResponse {
   transactions?: { transId?: string; invoiceNumber?: string; transactionStatus?: string }[] | null;
@@ -266,9 +273,13 @@ interface AnetDetailsResponse {
   messages?: { resultCode?: string; message?: AnetMessage[] };
 }
 
-/** responseCode 1 approved; 2 declined; 3 error; 4 held for review (treated as not approved). */
+/** responseCode 1 approved; 2 declined; 3 error; 4 held for review (not known yet). */
 export function interpretResponse(res: AnetResponse, cardNumber: string): ChargeResult {
   const tx = res.transactionResponse;
+  // Held for review is not a decline: the payment stays pending until the merchant decides
+  // and reconciliation reads the outcome.
+  if (Number(tx?.responseCode) === HELD_FOR_REVIEW)
+    throw new GatewayError('the charge is held for review');
   if (tx?.responseCode === '1' && tx.transId) {
     const digits = digitsOnly(cardNumber);
     return {

@@ -191,7 +191,7 @@ export async function processPayment(
     });
   } catch (err) {
     if (err instanceof GatewayError && !err.notCharged) {
-      // No answer (a timeout, a dropped connection) does not mean no charge: ask the processor
+      // No answer (a timeout, a dropped connection, a hold for review) does not mean no charge: ask the processor
       // what became of this reference. Unless it knows, the payment stays pending (the live
       // index refuses a second charge) until reconciliation concludes once it is stale.
       const found = await reconcilePayment(ctx, payment, { actor, ip }, { live: true });
@@ -229,7 +229,7 @@ export async function processPayment(
 }
 
 export const PAYMENT_BEING_CHECKED =
-  'The card processor did not answer in time. We are checking whether this payment went through: please do not pay again yet, and check back in a few minutes.';
+  'The card processor has not confirmed this payment yet. We are checking whether it went through: please do not pay again yet, and check back in a few minutes.';
 
 /** Reconciliation settled this payment while its charge was out: answer with what it found. */
 async function resolvedMeanwhile(ctx: AppContext, patient: Patient, paymentId: string) {
