@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 // A local Authorize.Net stand-in speaking the documented JSON API, a UTF-8 BOM before the
-// JSON as the real endpoint answers: createTransactionRequest in several modes, and the two
-// calls reconciliation makes (getUnsettledTransactionListRequest, getTransactionDetailsRequest)
-// answered from the charges it booked. Used by the adapter's tests and the fault suite.
+// JSON as the real endpoint answers: createTransactionRequest in several modes, and the calls
+// reconciliation makes (getUnsettledTransactionListRequest, getSettledBatchListRequest,
+// getTransactionListRequest, getTransactionDetailsRequest) answered from the charges it
+// booked. Used by the adapter's tests and the fault suite.
 
 export const STAND_IN_CREDENTIALS = {
   apiLoginId: 'okmmj-test-login',
@@ -19,7 +20,9 @@ export type Mode =
   | 'not-json'
   | 'hang'
   /** Charges, then never answers: the app is "killed" before it hears back. */
-  | 'charge-then-hang';
+  | 'charge-then-hang'
+  /** The fraud filters hold the charge for the merchant's review (response code 4). */
+  | 'review';
 
 export interface Received {
   method: string;
@@ -49,6 +52,7 @@ export class AuthnetStandIn {
   readonly ledger: BookedCharge[] = [];
   private readonly held: ServerResponse[] = [];
   private nextTransId = 60_100_000_001;
+  private nextBatchId = 9_800_001;
   private server: Server | null = null;
   endpoint = '';
 
@@ -58,6 +62,36 @@ export class AuthnetStandIn {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/xml/v1/request.api`;
     return this;
+  }
+
+  /** The daily cut-off: every approved charge not yet settled goes into a new batch. */
+  settle(at = new Date()): string {
+    const batchId = String(this.nextBatchId++);
+    for (const c of this.ledger)
+      if (c.approved && !c.review && !c.settled) c.settled = { batchId, at: at.toISOString() };
+    return batchId;
+  }
+
+  /** The merchant approves a charge held for review. */
+  approveReview(transId: string): void {
+    const charge = this.ledger.find((c) => c.transId === transId);
+    if (charge) charge.review = false;
+  }
+
+  /** A refund made at the processor: a new transaction whose refTransId is the charge. */
+  refund(chargeTransId: string): string {
+    const charge = this.ledger.find((c) => c.transId === chargeTransId);
+    if (!charge) throw new Error(`no charge ${chargeTransId}`);
+    const transId = String(this.nextTransId++);
+    this.ledger.push({
+      ...charge,
+      transId,
+      invoiceNumber: '',
+      submitTimeUTC: new Date().toISOString(),
+      settled: undefined,
+      refTransId: chargeTransId,
+    });
+    return transId;
   }
 
   /** Drops every answer held back: the waiting client sees its connection cut. */
@@ -90,8 +124,14 @@ export class AuthnetStandIn {
     });
     const transId = String(this.nextTransId++);
     const mode = this.mode;
-    if (mode === 'approve' || mode === 'decline' || mode === 'charge-then-hang')
-      book(this.ledger, body.createTransactionRequest, transId, mode !== 'decline');
+    if (
+      mode === 'approve' ||
+      mode === 'decline' ||
+      mode === 'charge-then-hang' ||
+      mode === 'review'
+    )
+      book(this.ledger, body.createTransactionRequest, transId, mode !== 'decline').review =
+        mode === 'review';
     if (mode === 'hang' || mode === 'charge-then-hang') {
       this.held.push(res); // never answers
       return;
@@ -109,6 +149,12 @@ export interface BookedCharge {
   amount: string;
   cardNumber: string;
   submitTimeUTC: string;
+  /** Held for review (FDSPendingReview) until the merchant decides. */
+  review?: boolean;
+  /** A refund's: the charge it gives back. */
+  refTransId?: string;
+  /** Set once the charge's batch is settled: it leaves the unsettled list. */
+  settled?: { batchId: string; at: string };
 }
 
 const OK = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
@@ -142,35 +188,50 @@ export function book(
 
 /** The JSON answer to a reporting request, or null when the body is not one. */
 export function answerReporting(ledger: BookedCharge[], body: Record<string, unknown>) {
-  const list = body.getUnsettledTransactionListRequest as
-    | { paging?: { limit?: string; offset?: string } }
+  const list = body.getUnsettledTransactionListRequest as ListRequest | undefined;
+  if (list)
+    return transactionList(
+      ledger.filter((c) => !c.settled),
+      list,
+    );
+  const batchList = body.getSettledBatchListRequest as
+    | { firstSettlementDate?: string; lastSettlementDate?: string }
     | undefined;
-  if (list) {
-    const limit = Number(list.paging?.limit ?? 1000);
-    const offset = Number(list.paging?.offset ?? 1);
-    const page = [...ledger]
-      .reverse()
-      .slice((offset - 1) * limit, offset * limit)
-      .map((c) => ({
-        transId: c.transId,
-        submitTimeUTC: c.submitTimeUTC,
-        submitTimeLocal: c.submitTimeUTC.slice(0, 19),
-        transactionStatus: c.approved ? 'capturedPendingSettlement' : 'declined',
-        invoiceNumber: c.invoiceNumber,
-        firstName: 'Jamie',
-        lastName: 'Collins',
-        accountType: 'Visa',
-        accountNumber: c.cardNumber,
-        settleAmount: Number(c.amount),
+  if (batchList) {
+    const from = Date.parse(batchList.firstSettlementDate ?? '');
+    const to = Date.parse(batchList.lastSettlementDate ?? '');
+    if (Number.isNaN(from) || Number.isNaN(to) || to < from || to - from > 31 * 86_400_000)
+      return {
+        messages: {
+          resultCode: 'Error',
+          message: [{ code: 'E00003', text: 'The date range is invalid.' }],
+        },
+      };
+    const batches = new Map<string, string>();
+    for (const c of ledger)
+      if (c.settled && Date.parse(c.settled.at) >= from && Date.parse(c.settled.at) <= to)
+        batches.set(c.settled.batchId, c.settled.at);
+    // The real API leaves `batchList` out when there are none.
+    if (!batches.size) return { messages: OK };
+    return {
+      batchList: [...batches].map(([batchId, at]) => ({
+        batchId,
+        settlementTimeUTC: at,
+        settlementTimeLocal: at.slice(0, 19),
+        settlementState: 'settledSuccessfully',
+        paymentMethod: 'creditCard',
         marketType: 'eCommerce',
         product: 'Card Not Present',
-        hasReturnedItemsSpecified: false,
-      }));
-    // The real API leaves `transactions` out when there are none.
-    return page.length
-      ? { transactions: page, totalNumInResultSet: page.length, messages: OK }
-      : { totalNumInResultSet: 0, messages: OK };
+      })),
+      messages: OK,
+    };
   }
+  const batch = body.getTransactionListRequest as (ListRequest & { batchId?: string }) | undefined;
+  if (batch)
+    return transactionList(
+      ledger.filter((c) => c.settled?.batchId === batch.batchId),
+      batch,
+    );
   const details = body.getTransactionDetailsRequest as { transId?: string } | undefined;
   if (details) {
     const c = ledger.find((x) => x.transId === details.transId);
@@ -185,10 +246,14 @@ export function answerReporting(ledger: BookedCharge[], body: Record<string, unk
       transaction: {
         transId: c.transId,
         submitTimeUTC: c.submitTimeUTC,
-        transactionType: 'authCaptureTransaction',
-        transactionStatus: c.approved ? 'capturedPendingSettlement' : 'declined',
-        responseCode: c.approved ? 1 : 2,
-        responseReasonCode: c.approved ? 1 : 2,
+        transactionType: c.refTransId ? 'refundTransaction' : 'authCaptureTransaction',
+        ...(c.refTransId ? { refTransId: c.refTransId } : {}),
+        transactionStatus: statusOf(c),
+        ...(c.settled
+          ? { batch: { batchId: c.settled.batchId, settlementTimeUTC: c.settled.at } }
+          : {}),
+        responseCode: responseCodeOf(c),
+        responseReasonCode: c.review ? 252 : c.approved ? 1 : 2,
         responseReasonDescription: c.approved ? 'Approval' : 'This transaction has been declined.',
         authCode: c.approved ? 'QWE123' : '000000',
         AVSResponse: 'Y',
@@ -206,6 +271,46 @@ export function answerReporting(ledger: BookedCharge[], body: Record<string, unk
     };
   }
   return null;
+}
+
+type ListRequest = { paging?: { limit?: string; offset?: string } };
+
+const statusOf = (c: BookedCharge) =>
+  !c.approved
+    ? 'declined'
+    : c.review
+      ? 'FDSPendingReview'
+      : c.settled
+        ? 'settledSuccessfully'
+        : 'capturedPendingSettlement';
+const responseCodeOf = (c: BookedCharge) => (!c.approved ? 2 : c.review ? 4 : 1);
+
+/** One page of a transaction list, newest first. */
+function transactionList(charges: BookedCharge[], request: ListRequest) {
+  const limit = Number(request.paging?.limit ?? 1000);
+  const offset = Number(request.paging?.offset ?? 1);
+  const page = [...charges]
+    .reverse()
+    .slice((offset - 1) * limit, offset * limit)
+    .map((c) => ({
+      transId: c.transId,
+      submitTimeUTC: c.submitTimeUTC,
+      submitTimeLocal: c.submitTimeUTC.slice(0, 19),
+      transactionStatus: statusOf(c),
+      invoiceNumber: c.invoiceNumber,
+      firstName: 'Jamie',
+      lastName: 'Collins',
+      accountType: 'Visa',
+      accountNumber: c.cardNumber,
+      settleAmount: Number(c.amount),
+      marketType: 'eCommerce',
+      product: 'Card Not Present',
+      hasReturnedItemsSpecified: false,
+    }));
+  // The real API leaves `transactions` out when there are none.
+  return page.length
+    ? { transactions: page, totalNumInResultSet: page.length, messages: OK }
+    : { totalNumInResultSet: 0, messages: OK };
 }
 
 function respond(mode: Mode, transId: string): { status: number; text: string } {
@@ -254,6 +359,23 @@ function respond(mode: Mode, transId: string): { status: number; text: string } 
             },
           ],
         },
+      });
+    case 'review':
+      return json({
+        transactionResponse: {
+          responseCode: '4',
+          authCode: 'QWE123',
+          transId,
+          accountNumber: 'XXXX1111',
+          accountType: 'Visa',
+          messages: [
+            {
+              code: '252',
+              description: 'Your order has been received. Thank you for your business!',
+            },
+          ],
+        },
+        messages: { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] },
       });
     case 'http-500':
       return { status: 500, text: 'Internal Server Error' };

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test/harness.js';
 import { paymentsOf, registerPatient } from '../../test/patients.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 import { RECONCILE_AFTER_MS } from './reconcile.js';
+import { PAYMENT_BEING_CHECKED } from './service.js';
 
 // Reconciliation with Authorize.Net (issue 10, defect 3): the adapter finds a charge by its
 // invoice number (our payment id) through getUnsettledTransactionListRequest, then
@@ -118,9 +119,100 @@ describe('what happened to the charge with this reference (reconciliation)', () 
   });
 });
 
+describe('a charge settled across the daily cut-off before it is asked about', () => {
+  it('is found in the settled batches since the payment was created and recorded paid, once', async () => {
+    standIn.mode = 'charge-then-hang';
+    const patient = await registerPatient(t.app);
+    const first = patient.client.post('/api/process-payment', goodPayment(payCard));
+    let booked: BookedCharge | undefined;
+    for (let i = 0; i < 200 && !booked; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const [row] = await paymentsOf(t.app, patient.patientId);
+      booked = row && ledger.find((c) => c.invoiceNumber === row.id.replace(/-/g, '').slice(0, 20));
+    }
+    expect(booked).toBeDefined();
+    const batchId = standIn.settle(); // no longer in the unsettled list
+    standIn.mode = 'approve';
+    const charges = received.length;
+    clock = Date.now() + RECONCILE_AFTER_MS + 1000;
+    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      alreadyPaid: true,
+      payment: { status: 'succeeded', cardBrand: 'Visa', cardLast4: '1111' },
+      queue: { status: 'waiting' },
+    });
+    expect(received.length).toBe(charges); // never charged again
+    const rows = await paymentsOf(t.app, patient.patientId);
+    expect(rows.map((r) => [r.status, r.providerTransactionId])).toEqual([
+      ['succeeded', booked!.transId],
+    ]);
+    expect(booked!.settled?.batchId).toBe(batchId);
+    standIn.releaseHeld();
+    expect((await first).statusCode).toBe(200);
+  });
+
+  it('a settled batch outside the window is not searched; the list down is unknown', async () => {
+    const patient = await registerPatient(t.app);
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(200);
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    standIn.settle();
+    const since = row!.createdAt;
+    expect(await gatewayFor().lookup(row!.id, { since, until: new Date() })).toMatchObject({
+      status: 'approved',
+      transactionId: row!.providerTransactionId,
+    });
+    const later = new Date(Date.now() + 3 * 60 * 60_000);
+    expect(
+      await gatewayFor().lookup(row!.id, { since: later, until: new Date(later.getTime() + 1) }),
+    ).toEqual({ status: 'not_found' });
+    standIn.reportingDown = true;
+    expect(await gatewayFor().lookup(row!.id, { since, until: new Date() })).toEqual({
+      status: 'unknown',
+    });
+  });
+});
+
+describe('a charge held for fraud review', () => {
+  it('is neither paid nor declined: pending until the merchant decides, then paid, once', async () => {
+    standIn.mode = 'review';
+    const patient = await registerPatient(t.app);
+    const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(res.statusCode, res.body).toBe(502);
+    expect(res.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    expect(row!.status).toBe('pending');
+    const held = ledger.find((c) => c.invoiceNumber === row!.id.replace(/-/g, '').slice(0, 20))!;
+    expect(await gatewayFor().lookup(row!.id)).toEqual({ status: 'unknown' });
+
+    // Still held once stale: reconciliation concludes nothing and no second charge is made.
+    standIn.mode = 'approve';
+    const charges = received.length;
+    clock = Date.now() + RECONCILE_AFTER_MS + 1000;
+    expect(
+      (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+    ).toBe(409);
+    expect((await paymentsOf(t.app, patient.patientId)).map((p) => p.status)).toEqual(['pending']);
+
+    standIn.approveReview(held.transId);
+    const paid = await patient.client.post('/api/process-payment', goodPayment(payCard));
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ alreadyPaid: true, payment: { status: 'succeeded' } });
+    expect(received.length).toBe(charges);
+    expect(
+      (await paymentsOf(t.app, patient.patientId)).map((p) => p.providerTransactionId),
+    ).toEqual([held.transId]);
+  });
+});
+
 describe('a charge whose answer never comes back', () => {
   it('charged at the processor: the processor is asked at once and the payment is paid, once', async () => {
-    const impatient = await createTestApp({ payments: gatewayFor({ timeoutMs: 300 }) });
+    const impatient = await createTestApp({
+      payments: gatewayFor({ timeoutMs: 300 }),
+      now: () => clock,
+    });
     try {
       standIn.mode = 'charge-then-hang';
       const patient = await registerPatient(impatient.app);
@@ -133,17 +225,30 @@ describe('a charge whose answer never comes back', () => {
       const [row] = await paymentsOf(impatient.app, patient.patientId);
       expect(ledger.find((c) => c.transId === row!.providerTransactionId)).toBeDefined();
 
-      standIn.mode = 'hang'; // never reached the books: failed, and a retry may pay
+      // Sent, its answer dropped, and not listed by the processor (yet): the request may still
+      // be completed, so the payment stays pending and nothing is charged twice.
+      standIn.mode = 'hang';
       const other = await registerPatient(impatient.app);
       const lost = await other.client.post('/api/process-payment', goodPayment(payCard));
       expect(lost.statusCode).toBe(502);
+      expect(lost.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
       expect((await paymentsOf(impatient.app, other.patientId)).map((p) => p.status)).toEqual([
-        'error',
+        'pending',
       ]);
       standIn.mode = 'approve';
+      const charges = received.length;
+      expect(
+        (await other.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
+      ).toBe(409);
+      expect(received.length).toBe(charges);
+      // Once stale, reconciliation concludes it was never charged: failed, and a retry pays.
+      clock = Date.now() + RECONCILE_AFTER_MS + 1000;
       expect(
         (await other.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
       ).toBe(200);
+      expect(
+        (await paymentsOf(impatient.app, other.patientId)).map((p) => p.status).sort(),
+      ).toEqual(['error', 'succeeded']);
     } finally {
       standIn.releaseHeld();
       await impatient.close();

@@ -13,7 +13,9 @@ import {
 } from '../../test/patients.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 import { GatewayError } from './gateway.js';
+import { RECONCILE_AFTER_MS } from './reconcile.js';
 import { reversePayment } from './reversal.js';
+import { PAYMENT_BEING_CHECKED } from './service.js';
 
 // The Authorize.Net adapter against a local stand-in that speaks the documented JSON API
 // (createTransactionRequest / createTransactionResponse, a UTF-8 BOM before the JSON, as the
@@ -152,12 +154,8 @@ describe('answers through the app', () => {
     expect(await queueEntriesOf(t.app, patient.patientId)).toEqual([]);
   });
 
-  it.each([
-    ['an authentication error (no transaction at all)', 'auth-error'],
-    ['an HTTP 500', 'http-500'],
-    ['an answer that is not JSON', 'not-json'],
-  ] as const)('%s → 502, nothing paid, and a retry can pay', async (_label, failure) => {
-    standIn.mode = failure;
+  it('an authentication error (no transaction at all) → 502, nothing paid, and a retry can pay', async () => {
+    standIn.mode = 'auth-error';
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode).toBe(502);
@@ -174,6 +172,37 @@ describe('answers through the app', () => {
     const retry = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(retry.statusCode, retry.body).toBe(200);
   });
+
+  it.each([
+    ['an HTTP 500', 'http-500'],
+    ['an answer that is not JSON', 'not-json'],
+  ] as const)(
+    '%s → 502, the payment stays pending until reconciliation concludes',
+    async (_label, failure) => {
+      standIn.mode = failure;
+      const patient = await registerPatient(t.app);
+      const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
+      // The request was sent: the card may yet be charged, so no second charge for now.
+      expect((await paymentsOf(t.app, patient.patientId)).map((r) => r.status)).toEqual([
+        'pending',
+      ]);
+      standIn.mode = 'approve';
+      const charges = received.length;
+      const early = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(early.statusCode).toBe(409);
+      expect(received.length).toBe(charges);
+
+      clock = Date.now() + RECONCILE_AFTER_MS + 1000; // not listed by then: never charged, the patient may pay
+      const retry = await patient.client.post('/api/process-payment', goodPayment(payCard));
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect((await paymentsOf(t.app, patient.patientId)).map((r) => r.status).sort()).toEqual([
+        'error',
+        'succeeded',
+      ]);
+    },
+  );
 
   it('a processor that cannot be reached or does not answer in time is a gateway error', async () => {
     const unreachable = gatewayFor({ endpoint: 'http://127.0.0.1:1/xml/v1/request.api' });
@@ -237,7 +266,10 @@ describe('POST /api/payments/webhook', () => {
 
   it('a signed refund marks the payment refunded (signature in upper-case hex)', async () => {
     const payment = await paidTransaction();
-    const body = event('net.authorize.payment.refund.created', payment.providerTransactionId!);
+    // The event names the refund, a transaction of its own; the charge is its refTransId.
+    const refundId = standIn.refund(payment.providerTransactionId!);
+    expect(refundId).not.toBe(payment.providerTransactionId);
+    const body = event('net.authorize.payment.refund.created', refundId);
     const signature = sign(body);
     const res = await post(body, `sha512=${signature.slice(7).toUpperCase()}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -247,6 +279,31 @@ describe('POST /api/payments/webhook', () => {
       rows.filter((r) => r.action === 'payment.refunded'),
     );
     expect(audit).toMatchObject({ targetType: 'payment', details: { via: 'webhook' } });
+  });
+
+  it('a refund event naming no refund changes nothing; the processor unreachable is a 502 to be sent again', async () => {
+    const payment = await paidTransaction();
+    // The charge's own id is not a refund: nothing is reversed on its say-so.
+    const notARefund = event(
+      'net.authorize.payment.refund.created',
+      payment.providerTransactionId!,
+    );
+    expect((await post(notARefund, sign(notARefund))).statusCode).toBe(200);
+    const unknown = event('net.authorize.payment.refund.created', '99999999999');
+    expect((await post(unknown, sign(unknown))).statusCode).toBe(200);
+    expect(await statusOf(payment.id)).toBe('succeeded');
+
+    const body = event(
+      'net.authorize.payment.refund.created',
+      standIn.refund(payment.providerTransactionId!),
+    );
+    standIn.reportingDown = true;
+    const res = await post(body, sign(body));
+    expect(res.statusCode).toBe(502);
+    expect(await statusOf(payment.id)).toBe('succeeded');
+    standIn.reportingDown = false;
+    expect((await post(body, sign(body))).statusCode).toBe(200);
+    expect(await statusOf(payment.id)).toBe('refunded');
   });
 
   it('a signed void marks the payment voided (lower-case hex)', async () => {
@@ -269,7 +326,8 @@ describe('POST /api/payments/webhook', () => {
         status: 'waiting',
       });
       const [payment] = await paymentsOf(t.app, patient.patientId);
-      const body = event(eventType, payment!.providerTransactionId!);
+      const charge = payment!.providerTransactionId!;
+      const body = event(eventType, status === 'refunded' ? standIn.refund(charge) : charge);
       expect((await post(body, sign(body))).statusCode).toBe(200);
 
       expect(await statusOf(payment!.id)).toBe(status);

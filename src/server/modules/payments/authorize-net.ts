@@ -5,6 +5,7 @@ import {
   type ChargeResult,
   GatewayError,
   type LookupResult,
+  type LookupWindow,
   type PaymentGateway,
 } from './gateway.js';
 import { verifyHmacSha512 } from './simulator.js';
@@ -76,16 +77,66 @@ export class AuthorizeNetGateway implements PaymentGateway {
   }
 
   /**
-   * Finds the charge made under our payment id: its invoice number in the unsettled list
-   * (newest first), then its details. A charge killed mid-flight is minutes old, so unsettled.
+   * Finds the charge made under our payment id by its invoice number: in the unsettled list
+   * (newest first), then, since a charge can settle across the daily cut-off before it is
+   * asked about, in the batches settled since the payment was created. Then its details.
    */
-  async lookup(reference: string): Promise<LookupResult> {
+  async lookup(reference: string, window?: LookupWindow): Promise<LookupResult> {
     const invoiceNumber = invoiceFor(reference);
     try {
+      const unsettled = await this.findUnsettled(invoiceNumber);
+      if (unsettled !== 'not_found') return unsettled;
+      const settled = window ? await this.findSettled(invoiceNumber, window) : 'not_found';
+      return settled === 'not_found' ? { status: 'not_found' } : settled;
+    } catch (err) {
+      if (err instanceof GatewayError) return { status: 'unknown' };
+      throw err;
+    }
+  }
+
+  private async findUnsettled(invoiceNumber: string): Promise<LookupResult | 'not_found'> {
+    for (let offset = 1; offset <= LOOKUP_PAGES; offset++) {
+      const list = (await this.post({
+        getUnsettledTransactionListRequest: {
+          merchantAuthentication: this.auth(),
+          sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
+          paging: { limit: String(LOOKUP_PAGE_SIZE), offset: String(offset) },
+        },
+      })) as AnetListResponse;
+      if (list.messages?.resultCode !== 'Ok') return { status: 'unknown' };
+      const page = list.transactions ?? [];
+      const found = page.find((t) => t.invoiceNumber === invoiceNumber);
+      if (found?.transId) return await this.details(found.transId);
+      if (page.length < LOOKUP_PAGE_SIZE) return 'not_found';
+    }
+    return { status: 'unknown' };
+  }
+
+  private async findSettled(
+    invoiceNumber: string,
+    window: LookupWindow,
+  ): Promise<LookupResult | 'not_found'> {
+    // An hour's margin each side (the dates are whole seconds, clocks differ); the API takes
+    // at most 31 days per request, and a pending payment is minutes or days old.
+    const first = new Date(window.since.getTime() - HOUR_MS);
+    const last = new Date(
+      Math.min(window.until.getTime() + HOUR_MS, first.getTime() + 30 * DAY_MS),
+    );
+    const batches = (await this.post({
+      getSettledBatchListRequest: {
+        merchantAuthentication: this.auth(),
+        firstSettlementDate: anetDate(first),
+        lastSettlementDate: anetDate(last),
+      },
+    })) as AnetBatchListResponse;
+    if (batches.messages?.resultCode !== 'Ok') return { status: 'unknown' };
+    for (const batch of batches.batchList ?? []) {
+      if (!batch.batchId) continue;
       for (let offset = 1; offset <= LOOKUP_PAGES; offset++) {
         const list = (await this.post({
-          getUnsettledTransactionListRequest: {
+          getTransactionListRequest: {
             merchantAuthentication: this.auth(),
+            batchId: batch.batchId,
             sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
             paging: { limit: String(LOOKUP_PAGE_SIZE), offset: String(offset) },
           },
@@ -94,13 +145,11 @@ export class AuthorizeNetGateway implements PaymentGateway {
         const page = list.transactions ?? [];
         const found = page.find((t) => t.invoiceNumber === invoiceNumber);
         if (found?.transId) return await this.details(found.transId);
-        if (page.length < LOOKUP_PAGE_SIZE) return { status: 'not_found' };
+        if (page.length < LOOKUP_PAGE_SIZE) break;
+        if (offset === LOOKUP_PAGES) return { status: 'unknown' };
       }
-      return { status: 'unknown' };
-    } catch (err) {
-      if (err instanceof GatewayError) return { status: 'unknown' };
-      throw err;
     }
+    return 'not_found';
   }
 
   private async details(transId: string): Promise<LookupResult> {
@@ -109,6 +158,12 @@ export class AuthorizeNetGateway implements PaymentGateway {
     })) as AnetDetailsResponse;
     const tx = res.transaction;
     if (res.messages?.resultCode !== 'Ok' || !tx) return { status: 'unknown' };
+    // Held for fraud review: the merchant may yet approve it, so nothing is concluded.
+    if (
+      Number(tx.responseCode) === HELD_FOR_REVIEW ||
+      REVIEW_STATUSES.has(tx.transactionStatus ?? '')
+    )
+      return { status: 'unknown' };
     if (Number(tx.responseCode) === 1 && APPROVED_STATUSES.has(tx.transactionStatus ?? ''))
       return {
         status: 'approved',
@@ -121,6 +176,24 @@ export class AuthorizeNetGateway implements PaymentGateway {
       message: tx.responseReasonDescription || 'This transaction has been declined.',
       transactionId: transId,
     };
+  }
+
+  /** A refund is a transaction of its own; the charge it reverses is its refTransId. */
+  async refundedCharge(refundTransactionId: string): Promise<string | null> {
+    const res = (await this.post({
+      getTransactionDetailsRequest: {
+        merchantAuthentication: this.auth(),
+        transId: refundTransactionId,
+      },
+    })) as AnetDetailsResponse;
+    if (res.messages?.resultCode !== 'Ok') {
+      const code = res.messages?.message?.[0]?.code;
+      if (code === RECORD_NOT_FOUND) return null;
+      throw new GatewayError('processor refused the details request');
+    }
+    const tx = res.transaction;
+    if (tx?.transactionType !== 'refundTransaction' || !tx.refTransId) return null;
+    return tx.refTransId;
   }
 
   private auth() {
@@ -160,34 +233,53 @@ export class AuthorizeNetGateway implements PaymentGateway {
 export const invoiceFor = (reference: string) => reference.replace(/-/g, '').slice(0, 20);
 
 const LOOKUP_PAGE_SIZE = 1000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** The reporting API's date-time: UTC, no milliseconds. */
+const anetDate = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
+
+interface AnetBatchListResponse {
+  batchList?: { batchId?: string; settlementTimeUTC?: string; settlementState?: string }[];
+  messages?: { resultCode?: string };
+}
 const LOOKUP_PAGES = 20;
 /** A charge that went through: captured (or authorized) and not voided or declined since. */
 const APPROVED_STATUSES = new Set([
   'capturedPendingSettlement',
   'authorizedPendingCapture',
   'settledSuccessfully',
-  'FDSPendingReview',
-  'FDSAuthorizedPendingReview',
 ]);
+/** Held by the fraud filters until the merchant decides: neither paid nor declined yet. */
+const REVIEW_STATUSES = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview']);
+const HELD_FOR_REVIEW = 4;
 
 interface AnetListResponse {
   transactions?: { transId?: string; invoiceNumber?: string; transactionStatus?: string }[] | null;
   messages?: { resultCode?: string };
 }
+/** getTransactionDetails: "The record cannot be found." */
+const RECORD_NOT_FOUND = 'E00040';
+
 interface AnetDetailsResponse {
   transaction?: {
     transId?: string;
+    transactionType?: string;
+    refTransId?: string;
     transactionStatus?: string;
     responseCode?: number | string;
     responseReasonDescription?: string;
     payment?: { creditCard?: { cardNumber?: string; cardType?: string } };
   };
-  messages?: { resultCode?: string };
+  messages?: { resultCode?: string; message?: AnetMessage[] };
 }
 
-/** responseCode 1 approved; 2 declined; 3 error; 4 held for review (treated as not approved). */
+/** responseCode 1 approved; 2 declined; 3 error; 4 held for review (not known yet). */
 export function interpretResponse(res: AnetResponse, cardNumber: string): ChargeResult {
   const tx = res.transactionResponse;
+  // Held for review is not a decline: the payment stays pending until the merchant decides
+  // and reconciliation reads the outcome.
+  if (Number(tx?.responseCode) === HELD_FOR_REVIEW)
+    throw new GatewayError('the charge is held for review');
   if (tx?.responseCode === '1' && tx.transId) {
     const digits = digitsOnly(cardNumber);
     return {
@@ -204,7 +296,7 @@ export function interpretResponse(res: AnetResponse, cardNumber: string): Charge
     'Payment could not be processed';
   if (!tx && res.messages?.resultCode === 'Error') {
     // No transaction at all: our credentials or request were refused, not the card.
-    throw new GatewayError(`processor refused the request: ${message}`);
+    throw new GatewayError(`processor refused the request: ${message}`, true);
   }
   return {
     approved: false,

@@ -28,14 +28,36 @@ export type LookupResult =
   | { status: 'not_found' }
   | { status: 'unknown' };
 
+/** From the payment's creation to now: where a processor searches its settled records. */
+export interface LookupWindow {
+  since: Date;
+  until: Date;
+}
+
 export interface PaymentGateway {
   readonly name: 'simulator' | 'authorize_net';
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** What happened to the charge sent with this reference. */
-  lookup(reference: string): Promise<LookupResult>;
+  /** What happened to the charge sent with this reference, made within `window`. */
+  lookup(reference: string, window?: LookupWindow): Promise<LookupResult>;
+  /**
+   * The charge a refund transaction gave money back on (its refTransId), or null when the
+   * processor has no such refund. Throws GatewayError when the processor cannot be asked.
+   */
+  refundedCharge(refundTransactionId: string): Promise<string | null>;
   /** Checks a webhook's signature over the raw body. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): boolean;
 }
 
-/** The processor could not be reached or answered nonsense: nothing is known to be charged. */
-export class GatewayError extends Error {}
+/**
+ * The processor could not be reached or answered nonsense: whether the card was charged is
+ * unknown. `notCharged`: the processor answered and refused the request itself (credentials,
+ * format), so no transaction exists.
+ */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly notCharged = false,
+  ) {
+    super(message);
+  }
+}

@@ -42,6 +42,9 @@ class CrashingGateway implements PaymentGateway {
     if (this.unreachable) return { status: 'unknown' };
     return this.inner.lookup(reference);
   }
+  refundedCharge(id: string) {
+    return this.inner.refundedCharge(id);
+  }
   verifyWebhook() {
     return false;
   }

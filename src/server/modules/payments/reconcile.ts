@@ -19,8 +19,12 @@ export async function reconcilePayment(
     actor: null,
     ip: null,
   },
+  opts: { live?: boolean } = {},
 ): Promise<Reconciled> {
-  const found = await ctx.payments.lookup(payment.id);
+  const found = await ctx.payments.lookup(payment.id, {
+    since: payment.createdAt,
+    until: new Date(ctx.now()),
+  });
   const who = { ...by, via: 'reconciliation' as const };
   switch (found.status) {
     case 'approved':
@@ -35,6 +39,10 @@ export async function reconcilePayment(
       );
       return 'declined';
     case 'not_found':
+      // Asked right after a charge that got no answer, "not found" proves nothing: the request
+      // was sent and the processor may still complete it or not list it yet. Only a payment
+      // older than RECONCILE_AFTER_MS is concluded never charged.
+      if (opts.live) return 'unresolved';
       // The charge never reached the processor: nothing was taken, the patient may pay again.
       await recordFailed(
         ctx,

@@ -31,6 +31,9 @@ class CountingGateway implements PaymentGateway {
   lookup(reference: string) {
     return this.inner.lookup(reference);
   }
+  refundedCharge(id: string) {
+    return this.inner.refundedCharge(id);
+  }
   verifyWebhook(rawBody: string, header: string | undefined) {
     return this.inner.verifyWebhook(rawBody, header);
   }

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { currentUser, requireRole } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
 import { currentPatient } from '../patients/guards.js';
+import { GatewayError } from './gateway.js';
 import { type Reversal, reversePayment } from './reversal.js';
 import { processPayment } from './service.js';
 
@@ -13,6 +14,17 @@ const WEBHOOK_STATUS: Record<string, Reversal> = {
   'net.authorize.payment.refund.created': 'refunded',
   'net.authorize.payment.void.created': 'voided',
 };
+
+/** The refunded charge's id; an unanswered question is a 502 so the processor sends again. */
+async function refundedCharge(ctx: AppContext, refundId: string): Promise<string | null> {
+  try {
+    return await ctx.payments.refundedCharge(refundId);
+  } catch (err) {
+    if (err instanceof GatewayError)
+      throw new AppError('BAD_GATEWAY', 'The processor could not be asked about this refund');
+    throw err;
+  }
+}
 
 export async function paymentRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -55,10 +67,18 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: AppContext) {
         throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
       }
       const status = event.eventType ? WEBHOOK_STATUS[event.eventType] : undefined;
-      const transactionId = event.payload?.id;
-      if (status && transactionId !== undefined)
+      const eventId = event.payload?.id;
+      // A void keeps the charge's id; a refund is a new transaction naming the charge it
+      // gives back as its refTransId, which only the processor's details tell.
+      const transactionId =
+        status && eventId !== undefined
+          ? status === 'refunded'
+            ? await refundedCharge(ctx, String(eventId))
+            : String(eventId)
+          : null;
+      if (status && transactionId)
         await reversePayment(ctx, {
-          transactionId: String(transactionId),
+          transactionId,
           kind: status,
           actor: null,
           ip: request.ip,

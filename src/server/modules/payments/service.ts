@@ -190,13 +190,14 @@ export async function processPayment(
       description: `Medical marijuana ${app.type === 'renewal' ? 'renewal' : 'new license'} evaluation`,
     });
   } catch (err) {
-    if (err instanceof GatewayError) {
-      // No answer (a timeout, a dropped connection) does not mean no charge: ask the processor
-      // what became of this reference before letting the patient pay again.
-      const found = await reconcilePayment(ctx, payment, { actor, ip });
+    if (err instanceof GatewayError && !err.notCharged) {
+      // No answer (a timeout, a dropped connection, a hold for review) does not mean no charge: ask the processor
+      // what became of this reference. Unless it knows, the payment stays pending (the live
+      // index refuses a second charge) until reconciliation concludes once it is stale.
+      const found = await reconcilePayment(ctx, payment, { actor, ip }, { live: true });
       if (found === 'succeeded' || found === 'declined')
         return resolvedMeanwhile(ctx, patient, payment.id);
-      throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
+      throw new AppError('BAD_GATEWAY', PAYMENT_BEING_CHECKED);
     }
     const recorded = await recordFailed(
       ctx,
@@ -205,6 +206,8 @@ export async function processPayment(
       { actor, ip },
     );
     if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id);
+    if (err instanceof GatewayError)
+      throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
     throw err;
   }
   if (!result.approved) {
@@ -224,6 +227,9 @@ export async function processPayment(
   if (!paid) return resolvedMeanwhile(ctx, patient, payment.id);
   return outcome(ctx, patient, paid.app, paid.payment);
 }
+
+export const PAYMENT_BEING_CHECKED =
+  'The card processor has not confirmed this payment yet. We are checking whether it went through: please do not pay again yet, and check back in a few minutes.';
 
 /** Reconciliation settled this payment while its charge was out: answer with what it found. */
 async function resolvedMeanwhile(ctx: AppContext, patient: Patient, paymentId: string) {

@@ -98,6 +98,11 @@ export class SimulatorGateway implements PaymentGateway {
     };
   }
 
+  /** The simulator makes no refunds. */
+  async refundedCharge(_refundTransactionId: string): Promise<string | null> {
+    return null;
+  }
+
   verifyWebhook(rawBody: string, header: string | undefined): boolean {
     return verifyHmacSha512(this.webhookKey, rawBody, header);
   }
