@@ -32,25 +32,16 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const registration = routeLimit(ctx.limits, 'registration');
 
-  app.post(
-    '/api/register',
-    { schema: { body: RegisterSchema }, config: registration },
-    async (request, reply) => {
+  // Two routes for one sign-up (spec's two forms), sharing the registration limit.
+  for (const [url, body] of [
+    ['/api/register', RegisterSchema],
+    ['/api/auth/register', AuthRegisterSchema],
+  ] as const)
+    app.post(url, { schema: { body }, config: registration }, async (request, reply) => {
       const created = await registerPatient(ctx.db, request.body, request.ip);
       const user = await signIn(ctx, request, reply, created.id);
       return reply.status(201).send({ user, message: 'Account created' });
-    },
-  );
-
-  app.post(
-    '/api/auth/register',
-    { schema: { body: AuthRegisterSchema }, config: registration },
-    async (request, reply) => {
-      const created = await registerPatient(ctx.db, request.body, request.ip);
-      const user = await signIn(ctx, request, reply, created.id);
-      return reply.status(201).send({ user, message: 'Account created' });
-    },
-  );
+    });
 
   app.post('/api/login', { schema: { body: LoginSchema } }, async (request, reply) => {
     const found = await authenticate(ctx.db, ctx.loginThrottle, request.body, request.ip);

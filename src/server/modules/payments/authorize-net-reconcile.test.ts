@@ -8,7 +8,7 @@ import {
 import { goodPayment } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { paymentsOf, registerPatient } from '../../test/patients.js';
-import { AuthorizeNetGateway } from './authorize-net.js';
+import { AuthorizeNetGateway, invoiceFor } from './authorize-net.js';
 import { RECONCILE_AFTER_MS } from './reconcile.js';
 import { PAYMENT_BEING_CHECKED } from './service.js';
 
@@ -48,6 +48,19 @@ beforeEach(() => {
 
 const payCard = { cardNumber: '4111 1111 1111 1111', expiryDate: '12/39', cvv: '123' };
 
+/** Sends a payment the stand-in charges and then holds unanswered; waits for the booking. */
+async function payHeldAtStandIn(patient: Awaited<ReturnType<typeof registerPatient>>) {
+  const first = patient.client.post('/api/process-payment', goodPayment(payCard));
+  let booked: BookedCharge | undefined;
+  for (let i = 0; i < 200 && !booked; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    const [row] = await paymentsOf(t.app, patient.patientId);
+    booked = row && ledger.find((c) => c.invoiceNumber === invoiceFor(row.id));
+  }
+  expect(booked).toBeDefined();
+  return { first, booked: booked! };
+}
+
 describe('what happened to the charge with this reference (reconciliation)', () => {
   it('finds an approved charge by invoice number, with its transaction id, brand and last four', async () => {
     const patient = await registerPatient(t.app);
@@ -86,14 +99,7 @@ describe('what happened to the charge with this reference (reconciliation)', () 
   it('charged while the app was "killed": the next attempt asks the processor and is paid once', async () => {
     standIn.mode = 'charge-then-hang';
     const patient = await registerPatient(t.app);
-    const first = patient.client.post('/api/process-payment', goodPayment(payCard));
-    let booked: BookedCharge | undefined;
-    for (let i = 0; i < 200 && !booked; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      const [row] = await paymentsOf(t.app, patient.patientId);
-      booked = row && ledger.find((c) => c.invoiceNumber === row.id.replace(/-/g, '').slice(0, 20));
-    }
-    expect(booked).toBeDefined();
+    const { first, booked } = await payHeldAtStandIn(patient);
     standIn.mode = 'approve';
     const charges = received.length;
     expect(
@@ -109,7 +115,7 @@ describe('what happened to the charge with this reference (reconciliation)', () 
     });
     expect(received.length).toBe(charges); // asked, never charged again
     const [row] = await paymentsOf(t.app, patient.patientId);
-    expect(row!.providerTransactionId).toBe(booked!.transId);
+    expect(row!.providerTransactionId).toBe(booked.transId);
     // The held answer finally fails: the first request answers with what was recorded.
     standIn.releaseHeld();
     const late = await first;
@@ -123,14 +129,7 @@ describe('a charge settled across the daily cut-off before it is asked about', (
   it('is found in the settled batches since the payment was created and recorded paid, once', async () => {
     standIn.mode = 'charge-then-hang';
     const patient = await registerPatient(t.app);
-    const first = patient.client.post('/api/process-payment', goodPayment(payCard));
-    let booked: BookedCharge | undefined;
-    for (let i = 0; i < 200 && !booked; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      const [row] = await paymentsOf(t.app, patient.patientId);
-      booked = row && ledger.find((c) => c.invoiceNumber === row.id.replace(/-/g, '').slice(0, 20));
-    }
-    expect(booked).toBeDefined();
+    const { first, booked } = await payHeldAtStandIn(patient);
     const batchId = standIn.settle(); // no longer in the unsettled list
     standIn.mode = 'approve';
     const charges = received.length;
@@ -145,9 +144,9 @@ describe('a charge settled across the daily cut-off before it is asked about', (
     expect(received.length).toBe(charges); // never charged again
     const rows = await paymentsOf(t.app, patient.patientId);
     expect(rows.map((r) => [r.status, r.providerTransactionId])).toEqual([
-      ['succeeded', booked!.transId],
+      ['succeeded', booked.transId],
     ]);
-    expect(booked!.settled?.batchId).toBe(batchId);
+    expect(booked.settled?.batchId).toBe(batchId);
     standIn.releaseHeld();
     expect((await first).statusCode).toBe(200);
   });
@@ -184,7 +183,7 @@ describe('a charge held for fraud review', () => {
     expect(res.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
     const [row] = await paymentsOf(t.app, patient.patientId);
     expect(row!.status).toBe('pending');
-    const held = ledger.find((c) => c.invoiceNumber === row!.id.replace(/-/g, '').slice(0, 20))!;
+    const held = ledger.find((c) => c.invoiceNumber === invoiceFor(row!.id))!;
     expect(await gatewayFor().lookup(row!.id)).toEqual({ status: 'unknown' });
 
     // Still held once stale: reconciliation concludes nothing and no second charge is made.

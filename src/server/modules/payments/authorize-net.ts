@@ -46,10 +46,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
     const [firstName, ...rest] = request.billingName.trim().split(/\s+/);
     const body = {
       createTransactionRequest: {
-        merchantAuthentication: {
-          name: this.config.apiLoginId,
-          transactionKey: this.config.transactionKey,
-        },
+        merchantAuthentication: this.auth(),
         refId: invoiceFor(request.reference),
         transactionRequest: {
           transactionType: 'authCaptureTransaction',
@@ -94,11 +91,25 @@ export class AuthorizeNetGateway implements PaymentGateway {
     }
   }
 
-  private async findUnsettled(invoiceNumber: string): Promise<LookupResult | 'not_found'> {
+  private findUnsettled(invoiceNumber: string): Promise<LookupResult | 'not_found'> {
+    return this.findInList(invoiceNumber, 'getUnsettledTransactionListRequest');
+  }
+
+  /**
+   * Pages through one transaction list, newest first, for the invoice number: its details
+   * when found, 'not_found' when the list ends without it, unknown when the list cannot be
+   * read or runs past the pages we read. (The API wants its fields in schema order.)
+   */
+  private async findInList(
+    invoiceNumber: string,
+    request: 'getUnsettledTransactionListRequest' | 'getTransactionListRequest',
+    fields: { batchId?: string } = {},
+  ): Promise<LookupResult | 'not_found'> {
     for (let offset = 1; offset <= LOOKUP_PAGES; offset++) {
       const list = (await this.post({
-        getUnsettledTransactionListRequest: {
+        [request]: {
           merchantAuthentication: this.auth(),
+          ...fields,
           sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
           paging: { limit: String(LOOKUP_PAGE_SIZE), offset: String(offset) },
         },
@@ -132,22 +143,10 @@ export class AuthorizeNetGateway implements PaymentGateway {
     if (batches.messages?.resultCode !== 'Ok') return { status: 'unknown' };
     for (const batch of batches.batchList ?? []) {
       if (!batch.batchId) continue;
-      for (let offset = 1; offset <= LOOKUP_PAGES; offset++) {
-        const list = (await this.post({
-          getTransactionListRequest: {
-            merchantAuthentication: this.auth(),
-            batchId: batch.batchId,
-            sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
-            paging: { limit: String(LOOKUP_PAGE_SIZE), offset: String(offset) },
-          },
-        })) as AnetListResponse;
-        if (list.messages?.resultCode !== 'Ok') return { status: 'unknown' };
-        const page = list.transactions ?? [];
-        const found = page.find((t) => t.invoiceNumber === invoiceNumber);
-        if (found?.transId) return await this.details(found.transId);
-        if (page.length < LOOKUP_PAGE_SIZE) break;
-        if (offset === LOOKUP_PAGES) return { status: 'unknown' };
-      }
+      const found = await this.findInList(invoiceNumber, 'getTransactionListRequest', {
+        batchId: batch.batchId,
+      });
+      if (found !== 'not_found') return found;
     }
     return 'not_found';
   }
