@@ -42,10 +42,13 @@ export function parseClinicHours(value: string): HoursGroup[] | null {
   return groups.length ? groups : null;
 }
 
-/** The wall clock in a zone: calendar date, weekday, minutes after midnight. */
-function wallClock(timeZone: string, at: number) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+// A formatter per zone, made once: building an Intl.DateTimeFormat costs far more than using
+// one, and the queue status asks for the next opening on every poll.
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+const wallClockFormat = (timeZone: string) => {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -54,7 +57,16 @@ function wallClock(timeZone: string, at: number) {
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+};
+
+/** The wall clock in a zone: calendar date, weekday, minutes after midnight. */
+function wallClock(timeZone: string, at: number) {
+  const parts = Object.fromEntries(
+    wallClockFormat(timeZone)
       .formatToParts(new Date(at))
       .map((p) => [p.type, p.value]),
   ) as Record<string, string>;

@@ -47,10 +47,21 @@ export class QueueSnapshot {
     this.now = clinic.now ?? Date.now;
   }
 
-  /** Null while the clinic is open, and when no hours are configured. */
+  /**
+   * Null while the clinic is open, and when no hours are configured. Worked out once a
+   * minute, not on every poll: hours are whole minutes, so the answer cannot change sooner.
+   */
   private clinicOpensAt(): string | null {
-    return this.hours.length ? nextClinicOpening(this.hours, this.timeZone, this.now()) : null;
+    if (!this.hours.length) return null;
+    const minute = Math.floor(this.now() / 60_000);
+    if (this.opensAtMinute !== minute) {
+      this.opensAt = nextClinicOpening(this.hours, this.timeZone, this.now());
+      this.opensAtMinute = minute;
+    }
+    return this.opensAt;
   }
+  private opensAt: string | null = null;
+  private opensAtMinute = Number.NaN;
 
   /** The queue changed (here or on another node): rebuild and push the differences. */
   invalidate(): void {
