@@ -75,10 +75,13 @@ test('three people meet in a video session and share screens one at a time', asy
   await patient.getByRole('button', { name: 'Settings' }).click();
   const settings = patient.getByRole('dialog', { name: 'Device settings' });
   const microphone = settings.getByLabel('Microphone');
-  const options = await microphone
-    .locator('option')
-    .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
-  expect(options.length).toBeGreaterThan(1);
+  // The list fills in once the browser has enumerated the devices: wait for it, then read it.
+  const optionValues = () =>
+    microphone
+      .locator('option')
+      .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+  await expect.poll(async () => (await optionValues()).length).toBeGreaterThan(1);
+  const options = await optionValues();
   const chosen = options.at(-1)!;
   await microphone.selectOption(chosen);
   await expect(microphone).toHaveValue(chosen);
