@@ -115,6 +115,16 @@ export const categoryToDashboardType = (category: string): DashboardDocumentType
     | undefined) ?? null;
 
 /** At most this many current documents per application (patient-side.md §5). */
+/**
+ * What the state needs before a physician can see the patient (issue 11): the server refuses to
+ * queue an application until each has a file (pending review is enough).
+ */
+export const QUEUE_REQUIRED_DOCUMENTS = [
+  'government_id',
+  'proof_of_residency',
+  'photo',
+] as const satisfies readonly DocumentCategory[];
+
 export const MAX_DOCUMENTS_PER_APPLICATION = 10;
 /** The largest category: what a streaming upload may take before its category is known. */
 export const LARGEST_UPLOAD = Math.max(

@@ -45,6 +45,13 @@ export const QueueStatusSchema = z.object({
 });
 export type QueueStatusView = z.infer<typeof QueueStatusSchema>;
 
+/**
+ * Oklahoma forbids a recommendation from a virtual visit with the patient at a dispensary: the
+ * patient states they will not be at one, and the text and time are kept with the queue entry.
+ */
+export const DISPENSARY_STATEMENT =
+  'I confirm that I will not be at a medical marijuana dispensary during my video consultation.';
+
 export const JoinQueueSchema = z.object({ applicationId: z.uuid('Application not found') });
 
 /** Progress bar: 100% at position 1 or less, otherwise max(10, 100 - 20*(position - 1)). */
