@@ -72,7 +72,6 @@ export interface ServerToClientEvents {
 
 export interface ClientToServerEvents {
   sendRoomID: (event: unknown) => void;
-  'call-ended': (event: unknown) => void;
   // WebRTC signalling: checked on arrival against signalling.ts's Join/Leave/Send* schemas.
   'join-session': (event: unknown) => void;
   'leave-session': (event: unknown) => void;

@@ -15,6 +15,10 @@ export const MAX_TOKEN_LENGTH = 1024;
 /** The socket.io room every participant of a video session joins. */
 export const videoRoom = (sessionId: string) => `video:${sessionId}`;
 
+/** One participant's own room in a session: relays aimed at them go here (signalling.ts). */
+export const participantRoom = (sessionId: string, socketId: string) =>
+  `${videoRoom(sessionId)}:${socketId}`;
+
 /** A room, socket or recording id as messages carry it. */
 export const Id = z.string().min(1).max(MAX_ID_LENGTH);
 

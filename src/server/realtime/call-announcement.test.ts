@@ -6,8 +6,9 @@ import { paidPatient } from '../test/patients.js';
 import { closeSocketApp, openSocketApp, Peer, type PeerEnv, settle } from '../test/socket-peer.js';
 
 // The call-room announcement (patient-side.md §4 Call room state, staff-and-video.md §7):
-// roomID-received and call-ended reach only the patient of the consultation whose room they
-// name, and only when its host sends them; an email in the payload cannot redirect them.
+// roomID-received reaches only the patient of the consultation whose room it names, and only
+// when its host sends it; an email in the payload cannot redirect it. call-ended comes from
+// the server's end of the consultation alone (issue 11): a staff socket cannot send it.
 
 let t: TestApp;
 let env: PeerEnv;
@@ -54,18 +55,20 @@ describe('call-room announcements', () => {
     ]);
 
     // Another doctor cannot announce this room, nor aim it at someone by email.
-    other.emit('call-ended', { roomId, email: patient.email });
+    other.emit('sendRoomID', { roomId, email: patient.email });
     other.emit('sendRoomID', { roomId: 'made-up-room', email: bystander.email });
-    // The host's hang-up reaches the room's patient, whatever email it carries.
-    doc.emit('call-ended', { roomId, email: bystander.email });
+    // The host announces again: it reaches the room's patient, whatever email it carries.
+    doc.emit('sendRoomID', { roomId, email: bystander.email });
+    // A hang-up is not the end: call-ended from the host's socket reaches nobody.
+    doc.emit('call-ended', { roomId, email: patient.email });
     // Malformed payloads are dropped.
-    doc.emit('call-ended', { email: patient.email });
+    doc.emit('sendRoomID', { email: patient.email });
     doc.emit('sendRoomID', 'not an object');
     await settle(300);
 
     expect(pat.heard.map((h) => [h.event, h.payload.roomId])).toEqual([
       ['roomID-received', roomId],
-      ['call-ended', roomId],
+      ['roomID-received', roomId],
     ]);
     expect(by.heard).toEqual([]);
     expect(doc.heard).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
 import { STAFF_ROLES } from '../../shared/roles.js';
+import { participantRoom, videoRoom } from '../../shared/signalling.js';
 
 // What other modules use to reach people live. Without a socket server (tests through
 // app.inject) events go nowhere; the pages' polling still tells the truth.
@@ -36,6 +37,21 @@ export class RealtimeHub {
     // when its own broadcast comes back, which never happens while Redis is down.
     this.io.local.in(rooms).disconnectSockets(true);
     this.io.in(rooms).disconnectSockets(true);
+  }
+
+  /**
+   * Ending a consultation closes its room (issue 11): everyone in it hears call-ended, on any
+   * node, and is taken out of it, so no relay reaches them any more whatever their page does.
+   * Later joins are refused by the room's own rule (rooms.ts: an ended consultation).
+   */
+  async closeVideoRoom(roomId: string, applicationId: string): Promise<void> {
+    if (!this.io) return;
+    const room = videoRoom(roomId);
+    this.io.to(room).emit('call-ended', { roomId, applicationId });
+    for (const socket of await this.io.in(room).fetchSockets()) {
+      socket.leave(room);
+      socket.leave(participantRoom(roomId, socket.id));
+    }
   }
 
   /** Every connected staff member (doctors and the admin family). */

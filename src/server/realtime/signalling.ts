@@ -1,6 +1,7 @@
 import {
   JoinSessionSchema,
   LeaveSessionSchema,
+  participantRoom,
   SendAnswerSchema,
   SendIceCandidateSchema,
   SendOfferSchema,
@@ -27,9 +28,6 @@ import { type AppSocket, dataOf, participantOf, roomForSocket } from './particip
 // Relays go to a per-participant room `video:<sessionId>:<socketId>` that a socket joins only
 // once admitted: a message aimed at anyone else reaches nobody, and this holds across nodes
 // through the shared adapter without asking every node who is where.
-
-const participantRoom = (sessionId: string, socketId: string) =>
-  `${videoRoom(sessionId)}:${socketId}`;
 
 /**
  * Told when a socket enters or leaves a room (the in-room tools keep per-room state: the
@@ -61,9 +59,13 @@ export function registerSignalling(
     const sessionId = data.videoSessionId;
     if (!sessionId) return;
     data.videoSessionId = null;
+    // Ending the consultation may already have taken the socket out (RealtimeHub.closeVideoRoom);
+    // the others heard call-ended then, not a departure.
+    const inRoom = socket.rooms.has(videoRoom(sessionId));
     await socket.leave(videoRoom(sessionId));
     await socket.leave(participantRoom(sessionId, socket.id));
-    io.to(videoRoom(sessionId)).emit('participant-left', { sessionId, socketId: socket.id });
+    if (inRoom)
+      io.to(videoRoom(sessionId)).emit('participant-left', { sessionId, socketId: socket.id });
     await hooks?.left(sessionId, socket);
   };
 
@@ -72,7 +74,8 @@ export function registerSignalling(
     if (!parsed.success) return;
     const { sessionId, token } = parsed.data;
     serially(async () => {
-      if (data.videoSessionId === sessionId) return;
+      // Already in: nothing to do (a socket taken out when the room closed asks afresh below).
+      if (data.videoSessionId === sessionId && socket.rooms.has(videoRoom(sessionId))) return;
       const refuse = (message: string): void => {
         socket.emit('join-session-refused', { sessionId, message });
       };

@@ -94,6 +94,8 @@ export interface JoinTokenResponse {
     /** May this user start and stop recording here (the room's host)? */
     isHost: boolean;
     applicationId: string | null;
+    /** A consultation's queue entry, for the host's End consultation (issue 11); else null. */
+    queueId: string | null;
   };
 }
 

@@ -142,7 +142,9 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
         ...base(request),
         queueId: request.body.queueId,
       });
-      if (consultation.roomId)
+      // Only the end closes the call (issue 11): a hang-up on either side can be undone. The
+      // patient hears it wherever they are (their Join goes); the room hears it and is emptied.
+      if (consultation.roomId) {
         await announce(
           ctx,
           consultation.patientId,
@@ -150,6 +152,8 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
           consultation.roomId,
           consultation.applicationId,
         );
+        await ctx.realtime.closeVideoRoom(consultation.roomId, consultation.applicationId);
+      }
       return { message: 'Consultation ended', consultation: consultationView(consultation) };
     },
   );

@@ -33,6 +33,8 @@ export interface RoomInfo {
   applicationId: string | null;
   /** A consultation's patient (patient_profiles.id); null for a video session. */
   patientId: string | null;
+  /** A consultation's queue entry, for its host's End consultation; null otherwise. */
+  queueId: string | null;
 }
 
 /** A consultation room admits its two people, plus two; a session admits its maximum. */
@@ -49,6 +51,7 @@ async function consultationRoom(
       doctorId: consultations.doctorId,
       patientId: consultations.patientId,
       applicationId: consultations.applicationId,
+      queueEntryId: consultations.queueEntryId,
       endedAt: consultations.endedAt,
     })
     .from(consultations)
@@ -74,6 +77,7 @@ async function consultationRoom(
     videoSessionId: null,
     applicationId: row.applicationId,
     patientId: row.patientId,
+    queueId: isDoctor || isStaff ? row.queueEntryId : null,
   };
 }
 
@@ -101,6 +105,7 @@ async function videoSessionRoom(
     videoSessionId: row.id,
     applicationId: null,
     patientId: null,
+    queueId: null,
   };
 }
 

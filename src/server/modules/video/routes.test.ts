@@ -197,6 +197,8 @@ describe('POST /api/video/token', () => {
       maxParticipants: 4,
       isHost: true,
       applicationId: patient.application.id,
+      // The host's End consultation names it (issue 11); the patient is not given it.
+      queueId: patient.queue.id,
     });
     expect(verifyJoinToken(key(), body.token, { roomId, userId: doctor.id })).toBe(true);
     expect(verifyJoinToken(key(), body.token, { roomId, userId: patient.userId })).toBe(false);
@@ -214,7 +216,11 @@ describe('POST /api/video/token', () => {
 
     const mine = await patient.client.post('/api/video/token', { roomId });
     expect(mine.statusCode, mine.body).toBe(200);
-    expect(mine.json().room).toMatchObject({ kind: 'consultation', isHost: false });
+    expect(mine.json().room).toMatchObject({
+      kind: 'consultation',
+      isHost: false,
+      queueId: null,
+    });
     expect(verifyJoinToken(key(), mine.json().token, { roomId, userId: patient.userId })).toBe(
       true,
     );
@@ -277,6 +283,7 @@ describe('POST /api/video/token', () => {
       maxParticipants: 3,
       isHost: false,
       applicationId: null,
+      queueId: null,
     });
     const host = await doctor.client.post('/api/video/token', { roomId: id });
     expect(host.json().room.isHost).toBe(true);

@@ -79,6 +79,7 @@ export async function videoRoutes(fastify: FastifyInstance, ctx: AppContext) {
           maxParticipants: room.maxParticipants,
           isHost: room.isHost,
           applicationId: room.applicationId,
+          queueId: room.queueId,
         },
       };
     },
