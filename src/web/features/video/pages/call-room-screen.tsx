@@ -1,22 +1,26 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import type { CallQuality } from '@/features/device-check/lib/camera';
+import { useEndConsultation } from '@/features/meetings/api/lifecycle';
 import { BRAND_NAME } from '@/lib/brand';
 import { homePathFor, isStaffRole } from '../../../../shared/roles';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { JoinTokenResponse } from '../../../../shared/schemas/video';
-import { clearCallData, markCallJoined, readCallData, saveCallData } from '../lib/call-data';
+import { clearCallData, markCallJoined, saveCallData } from '../lib/call-data';
 import { CallRoomView } from '../room/call-room-view';
-import { CallEndedScreen, CallErrorScreen } from '../room/call-screens';
+import { CallEndedScreen, CallErrorScreen, CallLeftScreen } from '../room/call-screens';
+import { EndConsultationButton } from '../room/end-consultation-button';
 import { useCallRoom } from '../room/use-call-room';
 
-// A call room page: the room, and what hanging up means for each side (staff-and-video.md §2
-// Video call screens; ruling 2: a doctor's dashboard is /doctor/dashboard).
-// - Staff: call-ended built from the stored call data (the server tells the consultation's
-//   patient), the stored call data cleared, leave-session, then `exitTo`.
-// - Patient: leave-session, then `exitTo`; Join stays on the dashboard until the physician
-//   ends the consultation (issue 11: a hang-up can be undone).
+// A call room page: the room, and the two ways out of a consultation (issue 11, replacing
+// staff-and-video.md §2's hang-up that leaves for good; ruling 2: a doctor's dashboard is
+// /doctor/dashboard).
+// - Hang up, either side: leave-session only, then a screen with Rejoin call. The others stay
+//   in the call and are told the person may rejoin; the patient's Join stays on the dashboard.
+// - End consultation, the host only (confirmed): the server's end route, which tells everyone
+//   in the room call-ended and refuses later joins.
+// A video session's hang-up still goes to `exitTo`.
 
 export type ExitTarget = string | -1;
 
@@ -63,32 +67,55 @@ export function CallRoomScreen({
     },
   });
 
+  const end = useEndConsultation();
+  const [endedHere, setEndedHere] = useState(false);
+  const target = exitTo ?? home;
+  const consultation = call.room?.kind !== 'session';
+  // The room tells its host the queue entry to end (the token's room.queueId).
+  const queueId = staff && call.room?.kind === 'consultation' ? call.room.queueId : null;
+  const endConsultation = queueId
+    ? () =>
+        end.mutate(queueId, {
+          onSuccess: () => {
+            // The server closes the room for everyone; this page need not wait to hear it.
+            setEndedHere(true);
+            clearCallData();
+            call.leave();
+          },
+        })
+    : undefined;
+
   const hangUp = () => {
-    const room = call.room;
-    call.leave((socket) => {
-      if (staff && room?.kind === 'consultation') {
-        const data = readCallData(roomId) ?? {
-          roomId,
-          sessionId: roomId,
-          applicationId: room.applicationId ?? undefined,
-          callerRole: user.role,
-        };
-        socket.emit('call-ended', data);
-      }
-    });
-    if (staff) clearCallData();
-    const target = exitTo ?? home;
+    call.leave();
+    if (consultation) return;
     if (target === -1) navigate(-1);
     else navigate(target);
   };
 
   const heading = title ?? call.room?.title ?? 'Video Call';
-  const consultation = call.room?.kind !== 'session';
   const otherLabel = consultation ? (patient ? 'Your physician' : 'Patient') : 'Participant';
 
   let body: ReactNode;
   if (call.phase === 'fatal') body = <CallErrorScreen message={call.fatalError ?? ''} />;
-  else if (call.phase === 'ended') body = <CallEndedScreen dashboardPath={home} />;
+  else if (call.phase === 'ended' || endedHere)
+    body = <CallEndedScreen dashboardPath={home} staff={staff} />;
+  else if (call.phase === 'left' && consultation)
+    body = (
+      <CallLeftScreen
+        exitTo={typeof target === 'string' ? target : home}
+        exitLabel="Back to dashboard"
+        onRejoin={call.rejoin}
+        detail={
+          patient
+            ? 'Your consultation is still in progress. You can rejoin until your physician ends it.'
+            : 'The patient stays in the call and is told you may rejoin. End the consultation when you are done.'
+        }
+      >
+        {endConsultation && (
+          <EndConsultationButton onConfirm={endConsultation} pending={end.isPending} tone="light" />
+        )}
+      </CallLeftScreen>
+    );
   else if (call.phase === 'left') body = <FullPageSpinner />;
   else
     body = (
@@ -98,6 +125,9 @@ export function CallRoomScreen({
         selfName={displayName(user)}
         otherLabel={otherLabel}
         onHangUp={hangUp}
+        onEndConsultation={endConsultation}
+        endingConsultation={end.isPending}
+        selfRole={user.role}
         headerExtra={headerExtra?.(call.room)}
       />
     );

@@ -1,10 +1,11 @@
-import { Mic, MicOff, MonitorOff, MonitorUp, PhoneOff, Video, VideoOff } from 'lucide-react';
+import { Mic, MicOff, MonitorOff, MonitorUp, Video, VideoOff } from 'lucide-react';
 import { type ReactNode, useId, useMemo } from 'react';
 import { cn } from '@/lib/utils';
 import { ToolButtons, ToolPanels } from '../tools/room-tools';
 import { useRoomTools } from '../tools/use-room-tools';
-import { CALL_MESSAGES, layoutFor } from './call-rules';
+import { CALL_MESSAGES, departureNotice, layoutFor } from './call-rules';
 import { DeviceSettingsButton } from './device-settings-dialog';
+import { EndConsultationButton, HangUpButton } from './end-consultation-button';
 import { RoundButton } from './round-button';
 import { StatusLabel } from './status-label';
 import type { CallRoom } from './use-call-room';
@@ -12,7 +13,8 @@ import { EmptyTile, RemoteTile, SelfTile } from './video-tiles';
 
 // The call room's screen (staff-and-video.md §2 Video call screens, In-room tools): two panes
 // for a 1:1 call, a grid from three people, the connection status, and the control bar with
-// the camera, microphone, screen share, device settings, the in-room tools and hang up.
+// the camera, microphone, screen share, device settings, the in-room tools, Hang up (leave;
+// rejoinable) and, for the consultation's host, End consultation (issue 11).
 
 interface CallRoomViewProps {
   call: CallRoom;
@@ -21,6 +23,11 @@ interface CallRoomViewProps {
   /** The other party's pane before they arrive (1:1), e.g. 'Patient'. */
   otherLabel: string;
   onHangUp: () => void;
+  /** The host of a consultation ends it here (confirmed first); absent for everyone else. */
+  onEndConsultation?: () => void;
+  endingConsultation?: boolean;
+  /** This user's role (what a departure notice says). */
+  selfRole: string;
   /** Beside the status (a link to the consultation's notes, say). */
   headerExtra?: ReactNode;
 }
@@ -34,6 +41,9 @@ export function CallRoomView({
   selfName,
   otherLabel,
   onHangUp,
+  onEndConsultation,
+  endingConsultation,
+  selfRole,
   headerExtra,
 }: CallRoomViewProps) {
   const titleId = useId();
@@ -85,6 +95,14 @@ export function CallRoomView({
       {call.phase === 'reconnecting' && (
         <p role="status" className="mx-3 rounded-md bg-yellow-400 px-3 py-2 text-sm text-slate-950">
           Connection to the server lost. Reconnecting...
+        </p>
+      )}
+      {call.departed && call.peers.length === 0 && call.phase === 'joined' && (
+        <p
+          role="status"
+          className="mx-3 rounded-md border border-sky-400 bg-sky-950 px-3 py-2 text-sm text-sky-50"
+        >
+          {departureNotice(call.departed.role, selfRole)}
         </p>
       )}
       {call.mediaError && (
@@ -153,7 +171,10 @@ export function CallRoomView({
           onChoose={call.chooseDevice}
         />
         <ToolButtons tools={tools} />
-        <RoundButton label="Hang up" icon={PhoneOff} tone="danger" onClick={onHangUp} />
+        <HangUpButton onClick={onHangUp} />
+        {onEndConsultation && (
+          <EndConsultationButton onConfirm={onEndConsultation} pending={endingConsultation} />
+        )}
       </fieldset>
     </section>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cameraConstraints } from '@/features/device-check/lib/camera';
-import { initialOf, layoutFor, tokenIsFresh } from './call-rules';
+import { departureNotice, initialOf, layoutFor, tokenIsFresh } from './call-rules';
 import { deviceConstraints } from './local-media';
 
 describe('tokenIsFresh', () => {
@@ -55,5 +55,19 @@ describe('camera constraints (§9)', () => {
       deviceId: { exact: 'cam-9' },
       width: { ideal: 640 },
     });
+  });
+});
+
+describe('departureNotice', () => {
+  it('tells the patient the physician may come back and the consultation goes on', () => {
+    const text = departureNotice('doctor', 'patient');
+    expect(text).toMatch(/physician left the call — they may rejoin/);
+    expect(text).toMatch(/has not ended/);
+    expect(text).not.toMatch(/call ended/i);
+  });
+  it('tells staff the patient may come back', () => {
+    expect(departureNotice('patient', 'doctor')).toBe(
+      'The patient left the call — they may rejoin.',
+    );
   });
 });

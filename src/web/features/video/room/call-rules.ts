@@ -14,6 +14,9 @@ export const CALL_MESSAGES = {
   cameraOff: 'Camera Off',
   waiting: 'Waiting to connect...',
   consultationEnded: 'The consultation has ended',
+  youLeft: 'You left the call',
+  rejoin: 'Rejoin call',
+  endConsultation: 'End consultation',
 } as const;
 
 export const CALL_TIMERS = {
@@ -44,4 +47,15 @@ export type CallLayout = 'pair' | 'grid';
 /** Two panes for a 1:1 call (you and the other party), a grid from three people up. */
 export function layoutFor(remoteCount: number): CallLayout {
   return remoteCount <= 1 ? 'pair' : 'grid';
+}
+
+/**
+ * What the others see when the last person leaves (issue 11): a hang-up can be undone, so it
+ * says they may come back; only End consultation ends the call.
+ */
+export function departureNotice(departedRole: string, viewerRole: string): string {
+  if (departedRole === 'patient') return 'The patient left the call — they may rejoin.';
+  if (viewerRole === 'patient')
+    return 'The physician left the call — they may rejoin. Stay here: your consultation has not ended.';
+  return 'The physician left the call — they may rejoin.';
 }

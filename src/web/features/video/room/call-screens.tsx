@@ -1,10 +1,12 @@
-import { AlertTriangle, PhoneOff, RefreshCw } from 'lucide-react';
+import { AlertTriangle, LogOut, PhoneCall, PhoneOff, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CALL_MESSAGES } from './call-rules';
 
 // Whole-screen states of the call room: a fatal error (§2: 'Video Call Error' with Retry,
-// which reloads the page) and the end of a consultation for the patient.
+// which reloads the page), the screen after a hang-up (issue 11: Rejoin call) and the end of
+// a consultation.
 
 function Screen({ children }: { children: React.ReactNode }) {
   return (
@@ -30,15 +32,63 @@ export function CallErrorScreen({ message }: { message: string }) {
   );
 }
 
-export function CallEndedScreen({ dashboardPath }: { dashboardPath: string }) {
+export function CallEndedScreen({
+  dashboardPath,
+  staff = false,
+}: {
+  dashboardPath: string;
+  staff?: boolean;
+}) {
   return (
     <Screen>
       <PhoneOff aria-hidden="true" className="size-10 text-slate-300" />
       <h1 className="text-2xl font-bold">{CALL_MESSAGES.consultationEnded}</h1>
-      <p className="text-slate-200">Your physician has ended the video consultation.</p>
+      <p className="text-slate-200">
+        {staff
+          ? 'The call is closed for everyone. Record your decision in the consultation notes.'
+          : 'Your physician has ended the video consultation. Your dashboard shows what happens next.'}
+      </p>
       <Button asChild variant="secondary">
         <Link to={dashboardPath}>Back to dashboard</Link>
       </Button>
+    </Screen>
+  );
+}
+
+interface CallLeftScreenProps {
+  /** Where Back goes: the dashboard, or the page the call was opened from. */
+  exitTo: string;
+  exitLabel: string;
+  onRejoin: () => void;
+  /** What leaving meant for the others (a consultation goes on until it is ended). */
+  detail: string;
+  /** More actions (the host's End consultation). */
+  children?: ReactNode;
+}
+
+/** After Hang up (issue 11): the call goes on without this person, who may come back. */
+export function CallLeftScreen({
+  exitTo,
+  exitLabel,
+  onRejoin,
+  detail,
+  children,
+}: CallLeftScreenProps) {
+  return (
+    <Screen>
+      <LogOut aria-hidden="true" className="size-10 text-slate-300" />
+      <h1 className="text-2xl font-bold">{CALL_MESSAGES.youLeft}</h1>
+      <p className="text-slate-200">{detail}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button onClick={onRejoin}>
+          <PhoneCall aria-hidden="true" />
+          {CALL_MESSAGES.rejoin}
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to={exitTo}>{exitLabel}</Link>
+        </Button>
+      </div>
+      {children}
     </Screen>
   );
 }

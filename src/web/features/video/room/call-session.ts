@@ -1,18 +1,9 @@
 import type { Socket } from 'socket.io-client';
-import {
-  type CallQuality,
-  openCamera,
-  preferredDevices,
-  stopStream,
-} from '@/features/device-check/lib/camera';
+import { openCamera, preferredDevices, stopStream } from '@/features/device-check/lib/camera';
 import { mediaErrorMessage } from '@/features/device-check/lib/media-errors';
 import type { AppSocket } from '@/lib/socket';
 import { CallAnnouncementSchema } from '../../../../shared/realtime';
-import type {
-  ClientRoomMessage,
-  RoomBroadcast,
-  SharingRefused,
-} from '../../../../shared/room-messages';
+import type { ClientRoomMessage, SharingRefused } from '../../../../shared/room-messages';
 import type { JoinTokenResponse } from '../../../../shared/schemas/video';
 import {
   JoinRefusedSchema,
@@ -25,8 +16,10 @@ import {
 } from '../../../../shared/signalling';
 import type { RoomChannel } from '../lib/room-channel';
 import { CALL_MESSAGES, CALL_TIMERS, tokenIsFresh } from './call-rules';
-import { aggregateStatus, type CallStatus } from './call-status';
-import { PeerMesh, type PeerView } from './peer-mesh';
+import { aggregateStatus } from './call-status';
+import type { CallPhase, CallSessionOptions, CallSnapshot } from './call-types';
+import { PeerMesh } from './peer-mesh';
+import { RoomPresence } from './room-presence';
 import { SessionMedia } from './session-media';
 
 // One visit to a call room (staff-and-video.md §4, §7 second flow, §9): the join token, the
@@ -37,72 +30,17 @@ import { SessionMedia } from './session-media';
 /** A listener as socket.io takes it (this file checks each payload itself). */
 type SocketHandler = Parameters<Socket['on']>[1];
 
-export type CallPhase = 'starting' | 'joined' | 'reconnecting' | 'ended' | 'left' | 'fatal';
-
-export interface RemoteParticipant extends PeerView {
-  /** The participant said their camera is off (video-off). */
-  videoOff: boolean;
-}
-
-export interface CallSnapshot {
-  phase: CallPhase;
-  /** The fatal error's message (phase 'fatal'). */
-  fatalError: string | null;
-  /** The camera/microphone failure (§8), shown while the call goes on without media. */
-  mediaError: string | null;
-  room: JoinTokenResponse['room'] | null;
-  status: CallStatus;
-  localStream: MediaStream | null;
-  screenStream: MediaStream | null;
-  cameraOn: boolean;
-  micOn: boolean;
-  peers: RemoteParticipant[];
-  /** Another participant who is sharing the screen (§4: one at a time). */
-  sharerSocketId: string | null;
-  audioOutputId: string | null;
-  channel: RoomChannel | null;
-}
-
-export interface CallToast {
-  title: string;
-  description?: string;
-  variant?: 'destructive';
-}
-
-/** Why the token or the join was refused; null when the user simply has no token (§2). */
-export type TokenOutcome =
-  | { ok: true; token: JoinTokenResponse }
-  | { ok: false; message: string | null; fatal?: boolean };
-
-export interface CallSessionOptions {
-  roomId: string;
-  quality: CallQuality;
-  selfName: string;
-  selfRole: string;
-  requestToken: (roomId: string) => Promise<TokenOutcome>;
-  acquireSocket: () => { socket: AppSocket; release: () => void };
-  onSnapshot: (snapshot: CallSnapshot) => void;
-  /** No token, or the room turned this user away (§2: to /home). */
-  onRefused: (message: string | null) => void;
-  onToast: (toast: CallToast) => void;
-  onJoined?: (room: JoinTokenResponse['room']) => void;
-  /** The consultation was ended by the physician (patients only). */
-  onCallEnded?: () => void;
-}
-
 export class CallSession {
   private readonly socket: AppSocket;
   private readonly releaseSocket: () => void;
   private readonly mesh: PeerMesh;
   private readonly media: SessionMedia;
-  private readonly listeners = new Set<(event: RoomBroadcast) => void>();
-  private readonly videoOff = new Map<string, boolean>();
+  private readonly presence: RoomPresence;
   private token: JoinTokenResponse | null = null;
   private phase: CallPhase = 'starting';
   private fatalError: string | null = null;
   private mediaError: string | null = null;
   private channel: RoomChannel | null = null;
-  private sharerSocketId: string | null = null;
   private joined = false;
   private joinRetried = false;
   private ready = false;
@@ -144,6 +82,11 @@ export class CallSession {
       onChange: () => this.emit(),
       onToast: options.onToast,
     });
+    this.presence = new RoomPresence({
+      roomId: options.roomId,
+      onChange: () => this.emit(),
+      onStatusRequest: () => this.media.announceState(),
+    });
   }
 
   /** Gets the token and the devices together, then joins. */
@@ -178,7 +121,7 @@ export class CallSession {
   toggleCamera = () => this.media.toggleCamera();
   toggleMic = () => this.media.toggleMic();
   toggleShare = () => {
-    if (this.sharerSocketId && !this.media.screenStream) return;
+    if (this.presence.sharerSocketId && !this.media.screenStream) return;
     void this.media.toggleShare();
   };
   chooseDevice = (kind: MediaDeviceKind, device: MediaDeviceInfo) =>
@@ -193,11 +136,6 @@ export class CallSession {
     this.teardown();
     if (this.phase !== 'fatal' && this.phase !== 'ended') this.phase = 'left';
     this.emit();
-  }
-
-  /** Emits a raw event on the room's socket (the doctor's call-ended on hang-up). */
-  get connection(): AppSocket {
-    return this.socket;
   }
 
   dispose(): void {
@@ -246,8 +184,7 @@ export class CallSession {
       // A new socket id: the others dropped the old one; connect afresh (§4).
       this.joined = false;
       this.mesh.closeAll();
-      this.videoOff.clear();
-      this.sharerSocketId = null;
+      this.presence.reset();
       this.channel = null;
       this.phase = 'reconnecting';
       this.emit();
@@ -272,6 +209,7 @@ export class CallSession {
     this.phase = 'joined';
     this.channel = this.makeChannel(token.room);
     for (const participant of parsed.data.participants) this.mesh.add(participant, false);
+    if (parsed.data.participants.length > 0) this.presence.arrived();
     this.options.onJoined?.(token.room);
     // §9: ask the others for their camera state 500 ms after joining; tell them ours.
     clearTimeout(this.statusTimer);
@@ -299,6 +237,7 @@ export class CallSession {
     const parsed = ParticipantJoinedSchema.safeParse(payload);
     if (!parsed.success || parsed.data.sessionId !== this.options.roomId || !this.joined) return;
     const { sessionId: _, ...participant } = parsed.data;
+    this.presence.arrived();
     this.mesh.add(participant, true);
   };
 
@@ -306,9 +245,9 @@ export class CallSession {
     const parsed = ParticipantLeftSchema.safeParse(payload);
     if (!parsed.success || parsed.data.sessionId !== this.options.roomId) return;
     const { socketId } = parsed.data;
-    this.videoOff.delete(socketId);
-    if (this.sharerSocketId === socketId) this.sharerSocketId = null;
+    const gone = this.mesh.views().find((v) => v.participant.socketId === socketId)?.participant;
     this.mesh.remove(socketId);
+    this.presence.left(socketId, gone, this.mesh.views().length === 0);
   };
 
   private readonly onOffer = (payload: unknown) => {
@@ -329,43 +268,23 @@ export class CallSession {
     this.mesh.handleCandidate(parsed.data.fromSocketId, parsed.data.candidate);
   };
 
-  private readonly onRoomMessage = (event: RoomBroadcast) => {
-    if (!event || event.sessionId !== this.options.roomId) return;
-    const { from, message } = event;
-    if (from && message?.type === 'video-off' && typeof message.videoFlag === 'boolean') {
-      this.videoOff.set(from.socketId, message.videoFlag);
-      this.emit();
-    } else if (message?.type === 'request-video-status') {
-      this.media.announceState();
-    } else if (from && message?.type === 'sharing-toggle' && typeof message.flag === 'boolean') {
-      if (message.flag) this.sharerSocketId = from.socketId;
-      else if (this.sharerSocketId === from.socketId) this.sharerSocketId = null;
-      this.emit();
-    }
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        console.error('Room message listener failed', error);
-      }
-    }
-  };
-
   private readonly onSharingRefused = (payload: SharingRefused) => {
     if (payload?.sessionId !== this.options.roomId) return;
     this.media.stopShare(false);
     this.options.onToast({ title: 'Screen sharing', description: payload.message });
   };
 
+  /** Only the end of the consultation says this (issue 11); a patient may hear it twice. */
   private readonly onCallEnded = (payload: unknown) => {
     const parsed = CallAnnouncementSchema.safeParse(payload);
     if (!parsed.success || parsed.data.roomId !== this.options.roomId) return;
+    if (this.phase === 'ended') return;
     this.options.onCallEnded?.();
     this.phase = 'ended';
     this.leave();
   };
 
-  /** What this visit hears on the socket (a patient also hears the physician end the call). */
+  /** What this visit hears on the socket, the end of the consultation included. */
   private handlers(): [string, SocketHandler][] {
     return [
       ['connect', this.onConnect],
@@ -377,11 +296,9 @@ export class CallSession {
       ['webrtc-offer', this.onOffer],
       ['webrtc-answer', this.onAnswer],
       ['webrtc-ice-candidate', this.onCandidate],
-      ['room-message', this.onRoomMessage],
+      ['room-message', this.presence.hear],
       ['sharing-refused', this.onSharingRefused],
-      ...(this.options.selfRole === 'patient'
-        ? [['call-ended', this.onCallEnded] as [string, SocketHandler]]
-        : []),
+      ['call-ended', this.onCallEnded],
     ];
   }
 
@@ -410,12 +327,7 @@ export class CallSession {
       room,
       socket: this.socket,
       send: (message) => this.send(message),
-      subscribe: (listener) => {
-        this.listeners.add(listener);
-        return () => {
-          this.listeners.delete(listener);
-        };
-      },
+      subscribe: (listener) => this.presence.subscribe(listener),
     };
   }
 
@@ -476,11 +388,12 @@ export class CallSession {
       micOn: this.media.micOn,
       peers: views.map((v) => ({
         ...v,
-        videoOff: this.videoOff.get(v.participant.socketId) ?? false,
+        videoOff: this.presence.isVideoOff(v.participant.socketId),
       })),
-      sharerSocketId: this.sharerSocketId,
+      sharerSocketId: this.presence.sharerSocketId,
       audioOutputId: this.media.audioOutputId,
       channel: this.channel,
+      departed: this.presence.departed,
     };
   }
 }

@@ -2,7 +2,7 @@ import { type CallQuality, stopStream } from '@/features/device-check/lib/camera
 import { saveDevicePreference } from '@/features/device-check/lib/device-preferences';
 import type { ClientRoomMessage } from '../../../../shared/room-messages';
 import { CALL_MESSAGES, CALL_TIMERS } from './call-rules';
-import type { CallToast } from './call-session';
+import type { CallToast } from './call-types';
 import { isCancelled, openDevice, openScreen } from './local-media';
 import type { PeerMesh } from './peer-mesh';
 

@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import type { CallQuality } from '@/features/device-check/lib/camera';
 import { ApiError, apiRequest, errorMessage } from '@/lib/api-client';
-import { type AppSocket, acquireSocket } from '@/lib/socket';
+import { acquireSocket } from '@/lib/socket';
 import type { JoinTokenResponse } from '../../../../shared/schemas/video';
 import { CALL_MESSAGES } from './call-rules';
-import { CallSession, type CallSnapshot, type TokenOutcome } from './call-session';
+import { CallSession } from './call-session';
+import type { CallSnapshot, TokenOutcome } from './call-types';
 
 // The call room as React sees it: one CallSession per room visit, its snapshots as state.
 
@@ -24,8 +25,10 @@ export interface CallRoom extends CallSnapshot {
   toggleMic: () => void;
   toggleShare: () => void;
   chooseDevice: (kind: MediaDeviceKind, device: MediaDeviceInfo) => void;
-  /** Leaves the room; `before` runs first with the room's socket (the doctor's call-ended). */
-  leave: (before?: (socket: AppSocket) => void) => void;
+  /** Hang up: leaves the room (phase 'left'); the call goes on for the others. */
+  leave: () => void;
+  /** Joins the same room again after a hang-up (issue 11: a hang-up can be undone). */
+  rejoin: () => void;
 }
 
 const INITIAL: CallSnapshot = {
@@ -42,6 +45,7 @@ const INITIAL: CallSnapshot = {
   sharerSocketId: null,
   audioOutputId: null,
   channel: null,
+  departed: null,
 };
 
 /** POST /api/video/token: the token, or why not (§2: without one, to /home). */
@@ -60,11 +64,14 @@ export async function requestJoinToken(roomId: string): Promise<TokenOutcome> {
 export function useCallRoom(roomId: string, options: UseCallRoomOptions): CallRoom {
   const navigate = useNavigate();
   const [snapshot, setSnapshot] = useState<CallSnapshot>(INITIAL);
+  // Each visit to the room is one CallSession; Rejoin starts the next one.
+  const [visit, setVisit] = useState(0);
   const sessionRef = useRef<CallSession | null>(null);
   const callbacks = useRef(options);
   callbacks.current = options;
   const { quality, selfName, selfRole } = options;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `visit` asks for a new visit (Rejoin call)
   useEffect(() => {
     const session = new CallSession({
       roomId,
@@ -90,7 +97,7 @@ export function useCallRoom(roomId: string, options: UseCallRoomOptions): CallRo
       session.dispose();
       if (sessionRef.current === session) sessionRef.current = null;
     };
-  }, [roomId, quality, selfName, selfRole, navigate]);
+  }, [roomId, quality, selfName, selfRole, navigate, visit]);
 
   const toggleCamera = useCallback(() => sessionRef.current?.toggleCamera(), []);
   const toggleMic = useCallback(() => sessionRef.current?.toggleMic(), []);
@@ -100,12 +107,8 @@ export function useCallRoom(roomId: string, options: UseCallRoomOptions): CallRo
       void sessionRef.current?.chooseDevice(kind, device),
     [],
   );
-  const leave = useCallback((before?: (socket: AppSocket) => void) => {
-    const session = sessionRef.current;
-    if (!session) return;
-    before?.(session.connection);
-    session.leave();
-  }, []);
+  const leave = useCallback(() => sessionRef.current?.leave(), []);
+  const rejoin = useCallback(() => setVisit((n) => n + 1), []);
 
-  return { ...snapshot, toggleCamera, toggleMic, toggleShare, chooseDevice, leave };
+  return { ...snapshot, toggleCamera, toggleMic, toggleShare, chooseDevice, leave, rejoin };
 }

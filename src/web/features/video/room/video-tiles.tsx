@@ -2,8 +2,8 @@ import { MicOff, Volume2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { CALL_MESSAGES, CALL_TIMERS, initialOf } from './call-rules';
-import type { RemoteParticipant } from './call-session';
 import type { PeerState } from './call-status';
+import type { RemoteParticipant } from './call-types';
 
 type SinkVideo = HTMLVideoElement & { setSinkId?: (sinkId: string) => Promise<void> };
 
