@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import type { CallQuality } from '@/features/device-check/lib/camera';
 import { useEndConsultation } from '@/features/meetings/api/lifecycle';
+import { QUEUE_STATUS_KEY } from '@/features/queue/api/queue';
 import { BRAND_NAME } from '@/lib/brand';
 import { homePathFor, isStaffRole } from '../../../../shared/roles';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
@@ -50,6 +52,7 @@ export function CallRoomScreen({
   const patient = user.role === 'patient';
   const staff = isStaffRole(user.role);
   const home = patient ? '/patient/dashboard' : homePathFor(user.role);
+  const queryClient = useQueryClient();
 
   const call = useCallRoom(roomId, {
     quality,
@@ -64,6 +67,11 @@ export function CallRoomScreen({
           applicationId: room.applicationId ?? undefined,
           callerRole: user.role,
         });
+    },
+    // The dashboard's queue status is read again: its Join goes (nobody listened for the end
+    // while this page was open).
+    onCallEnded: () => {
+      if (patient) void queryClient.invalidateQueries({ queryKey: [QUEUE_STATUS_KEY] });
     },
   });
 
