@@ -116,7 +116,7 @@ export function CallRoomScreen({
         detail={
           patient
             ? 'Your consultation is still in progress. You can rejoin until your physician ends it.'
-            : 'The patient stays in the call and is told you may rejoin. End the consultation when you are done.'
+            : 'The call goes on without you, and the patient is told you may rejoin. End the consultation when you are done.'
         }
       >
         {endConsultation && (
