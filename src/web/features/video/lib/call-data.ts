@@ -1,46 +1,10 @@
-import type { CallAnnouncement } from '../../../../shared/realtime';
+// What the call room keeps in session storage (ruling 12: call flags only, no PHI): the room
+// a patient has been in, so the dashboard offers 'Return to call' rather than 'Join Video
+// Call' while the call is still on (a dropped connection, a closed tab). The staff call data
+// of staff-and-video.md §2, from which the hang-up built call-ended, is gone with that
+// call-ended (issue 11): only the server's end of the consultation says the call is over.
 
-// What the call room keeps in session storage (ruling 12: call flags only, no PHI):
-// - the staff member's call data for the consultation they host, from which the hang-up's
-//   call-ended is built (staff-and-video.md §2: "reports call end on the realtime channel,
-//   clears stored call data"); the server picks the patient by the room, so no email is kept;
-// - the room a patient has been in, so the dashboard offers 'Return to call' rather than
-//   'Join Video Call' while the call is still on (a dropped connection, a closed tab).
-
-const CALL_DATA_KEY = 'video-call-data';
 const JOINED_ROOM_KEY = 'video-call-joined';
-
-export type StoredCallData = Pick<
-  CallAnnouncement,
-  'roomId' | 'sessionId' | 'applicationId' | 'callerRole'
->;
-
-export function saveCallData(data: StoredCallData): void {
-  try {
-    sessionStorage.setItem(CALL_DATA_KEY, JSON.stringify(data));
-  } catch {
-    // Storage unavailable: the hang-up builds the call data from the room instead.
-  }
-}
-
-export function readCallData(roomId: string): StoredCallData | null {
-  try {
-    const raw = sessionStorage.getItem(CALL_DATA_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as StoredCallData;
-    return value && value.roomId === roomId ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearCallData(): void {
-  try {
-    sessionStorage.removeItem(CALL_DATA_KEY);
-  } catch {
-    // Nothing stored.
-  }
-}
 
 export function markCallJoined(roomId: string): void {
   try {

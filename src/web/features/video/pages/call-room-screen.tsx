@@ -9,7 +9,7 @@ import { BRAND_NAME } from '@/lib/brand';
 import { homePathFor, isStaffRole } from '../../../../shared/roles';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { JoinTokenResponse } from '../../../../shared/schemas/video';
-import { clearCallData, markCallJoined, saveCallData } from '../lib/call-data';
+import { markCallJoined } from '../lib/call-data';
 import { CallRoomView } from '../room/call-room-view';
 import { CallEndedScreen, CallErrorScreen, CallLeftScreen } from '../room/call-screens';
 import { EndConsultationButton } from '../room/end-consultation-button';
@@ -60,13 +60,6 @@ export function CallRoomScreen({
     selfRole: user.role,
     onJoined: (room) => {
       if (patient) markCallJoined(room.id);
-      else if (staff && room.kind === 'consultation')
-        saveCallData({
-          roomId: room.id,
-          sessionId: room.id,
-          applicationId: room.applicationId ?? undefined,
-          callerRole: user.role,
-        });
     },
     // The dashboard's queue status is read again: its Join goes (nobody listened for the end
     // while this page was open).
@@ -87,7 +80,6 @@ export function CallRoomScreen({
           onSuccess: () => {
             // The server closes the room for everyone; this page need not wait to hear it.
             setEndedHere(true);
-            clearCallData();
             call.leave();
           },
         })
