@@ -17,7 +17,7 @@ const A: JourneyStepState = 'attention';
 const B: JourneyStepState = 'blocked';
 
 const REQUIRED = ['government_id', 'proof_of_residency', 'photo'];
-const docs = (status = 'pending') =>
+const docs = (status = 'pending'): JourneyInput['documents'] =>
   REQUIRED.map((category, i) => ({
     id: `00000000-0000-4000-8000-00000000000${i}`,
     category,
