@@ -104,7 +104,7 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await expect(page.getByRole('heading', { name: 'Next: Consultation queue' })).toBeVisible();
   await expect(page.locator('li[data-step="queue"]')).toHaveAttribute('data-state', 'current');
   await expect(page.locator('li[data-step="payment"]')).toHaveAttribute('data-state', 'completed');
-  await expect(page.getByRole('link', { name: 'View Queue Status' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Queue Status', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
   await checkScreen(page, 'journey-dashboard-overview');
 
@@ -359,13 +359,13 @@ test('Simulate Payment Complete marks the application paid outside production', 
 
   await page.goto('/patient/dashboard');
   await expect(page.getByText('1 of 8 steps complete (13%)')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View Queue Status' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'View Queue Status', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Simulate Payment Complete' }).click();
   await expect(toastTitled(page, 'Payment Simulated')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Next: Consultation queue' })).toBeVisible();
   await expect(page.locator('li[data-step="payment"]')).toHaveAttribute('data-state', 'completed');
   await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'View Queue Status' }).click();
+  await page.getByRole('link', { name: 'View Queue Status', exact: true }).click();
   await expect(page.getByText('Waiting in Queue')).toBeVisible();
   const left = await page.request.post('/api/queue/leave');
   expect(left.status()).toBe(200);

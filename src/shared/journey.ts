@@ -204,8 +204,8 @@ function decisionFacts(input: JourneyInput): Facts {
   if (c?.outcome === 'not_approved')
     return {
       state: 'attention',
+      // What the patient can do is on the dashboard's decision panel.
       status: `Not approved${c.outcomeReason ? `: ${c.outcomeReason}` : '.'}`,
-      action: { label: 'See what you can do', to: '/patient/dashboard' },
     };
   return {
     state: 'todo',

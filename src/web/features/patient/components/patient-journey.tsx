@@ -67,13 +67,10 @@ export function PatientJourney({ journey }: { journey: Journey }) {
                   </span>
                 </div>
                 <p className="text-sm break-words text-muted-foreground">{step.status}</p>
-                {step.action && (
-                  <Button
-                    asChild
-                    size="sm"
-                    variant={step.state === 'current' ? 'secondary' : 'outline'}
-                    className="mt-1 w-fit"
-                  >
+                {/* The current step's action is the headline card's; a step needing
+                    attention carries its own here. */}
+                {step.action && step.state === 'attention' && (
+                  <Button asChild size="sm" variant="outline" className="mt-1 w-fit">
                     <Link to={step.action.to}>{step.action.label}</Link>
                   </Button>
                 )}
