@@ -213,6 +213,10 @@ describe('computeJourney', () => {
       state: A,
       status: 'The clinic removed you from the queue: Duplicate',
     });
+    // Nothing after it is current: the patient acts on the removal first.
+    const j = computeJourney({ ...queued, queue: { status: 'rejected' } });
+    expect(j.steps.map((x) => x.state)).toEqual([C, C, C, C, A, P, P, P]);
+    expect(j.current).toBe('queue');
   });
 
   it('queued with an intake step still open (an older application): it needs attention', () => {

@@ -247,9 +247,15 @@ export function computeJourney(input: JourneyInput): Journey {
   // rejected after joining) needs attention rather than being "current".
   const queued =
     !!input.consultation || ['waiting', 'admitted'].includes(input.queue?.status ?? '');
-  const currentIndex = facts.findIndex(
+  let currentIndex = facts.findIndex(
     (f, i) => f.state === 'todo' && (!queued || !INTAKE_STEPS.includes(STEP_ORDER[i]!)),
   );
+  // Past an intake step, a step needing attention (a removal from the queue, a denial) stops
+  // the visit there: nothing after it is current until the patient acts on it.
+  const stop = facts.findIndex(
+    (f) => !INTAKE_STEPS.includes(f.key) && (f.state === 'attention' || f.state === 'blocked'),
+  );
+  if (stop !== -1 && stop < currentIndex) currentIndex = -1;
   const steps: JourneyStep[] = facts.map((f, i) => {
     let state: JourneyStepState;
     if (f.state === 'done') state = 'completed';

@@ -150,6 +150,24 @@ describe('GET /api/patient/journey', () => {
     expect(body.journey.steps.find((s) => s.key === 'decision')!.status).toBe(
       'Not approved: Your records do not show a qualifying condition yet',
     );
+    // The fee as the application has it ('voided' once a denial releases the hold).
+    const [application] = (await patient.client.get('/api/applications')).json();
+    expect(body.decision).toMatchObject({ paymentStatus: application.paymentStatus });
+  });
+
+  it('removed from the queue by the clinic: the queue step needs attention', async () => {
+    const patient = await queuedPatient(t.app);
+    const removed = await doctor.client.post('/api/admin/reject-patient', {
+      queueId: patient.queueId,
+      reason: 'We could not verify your identity',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const body = await journeyOf(patient.client);
+    expect(body.journey.steps.find((s) => s.key === 'queue')).toMatchObject({
+      state: 'attention',
+      status: expect.stringMatching(/^The clinic removed you from the queue/),
+    });
+    expect(body.journey.current).not.toBe('consultation');
   });
 
   it('a rejected required document is flagged with its reason and an upload action', async () => {
