@@ -88,7 +88,7 @@ async function payAndQueue(page: Page, applicationId: string): Promise<string> {
 }
 
 async function staff(
-  playwright: typeof import('@playwright/test'),
+  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
   baseURL: string,
   email: string,
 ) {
