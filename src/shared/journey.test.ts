@@ -162,6 +162,11 @@ describe('computeJourney', () => {
     const j = computeJourney(input);
     expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, C, N, P, P]);
     expect(j.steps[5]!.status).toBe('Your consultation is in progress.');
+    // The call's Join is offered only when the consultation has a video room.
+    expect(j.steps[5]!.action).toBeNull();
+    expect(
+      step({ ...input, consultation: consultation({ hasRoom: true }) }, 'consultation').action,
+    ).toEqual({ label: 'Join the video call', to: '/patient/queue' });
   });
 
   it('ended without an outcome: the decision is current', () => {

@@ -44,6 +44,8 @@ export interface JourneyInput {
   queue: { status: string; removalReason?: string | null } | null;
   /** The latest consultation of the application. */
   consultation: {
+    /** The consultation has a video room (Start Video Call opened one). */
+    hasRoom?: boolean;
     endedAt: string | null;
     outcome: string | null;
     outcomeReason: string | null;
@@ -193,7 +195,8 @@ function consultationFacts(input: JourneyInput): Facts {
     return {
       state: 'todo',
       status: 'Your consultation is in progress.',
-      action: { label: 'Return to the call', to: '/patient/queue' },
+      // The queue page holds the call's Join button (only when there is a room to join).
+      ...(c.hasRoom ? { action: { label: 'Join the video call', to: '/patient/queue' } } : {}),
     };
   return { state: 'todo', status: 'A 15-20 minute video visit with a licensed physician.' };
 }

@@ -83,9 +83,11 @@ describe('GET /api/patient/journey', () => {
       consultation: 'current',
       decision: 'pending',
     });
-    expect(body.journey.steps.find((s) => s.key === 'consultation')!.status).toBe(
-      'Your consultation is in progress.',
-    );
+    // Started without a video room: no Join to offer.
+    expect(body.journey.steps.find((s) => s.key === 'consultation')).toMatchObject({
+      status: 'Your consultation is in progress.',
+      action: null,
+    });
   });
 
   it('approved: every step complete, the recommendation to download and 30 days for the state', async () => {

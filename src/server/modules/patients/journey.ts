@@ -54,6 +54,7 @@ async function latestConsultation(db: Executor, applicationId: string) {
   const [row] = await db
     .select({
       startedAt: consultations.startedAt,
+      roomId: consultations.roomId,
       endedAt: consultations.endedAt,
       outcome: consultations.outcome,
       outcomeReason: consultations.outcomeReason,
@@ -103,6 +104,7 @@ export async function patientJourney(
       .map((d) => ({ id: d.id, category: d.category, status: d.status, reviewNote: d.reviewNote })),
     queue: queue && { status: queue.status },
     consultation: consultation && {
+      hasRoom: !!consultation.roomId,
       endedAt: consultation.endedAt?.toISOString() ?? null,
       outcome: consultation.outcome,
       outcomeReason: consultation.outcomeReason,
