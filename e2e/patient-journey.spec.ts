@@ -100,10 +100,11 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
 
-  // 3. Dashboard: paid, two of five steps done, the queue reachable.
-  await expect(page.getByRole('heading', { name: 'Video Consultation Ready' })).toBeVisible();
-  await expect(page.getByText('2 of 5 steps complete (40%)')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View Queue Status' })).toBeVisible();
+  // 3. Dashboard: paid and queued (the server's journey), the queue reachable.
+  await expect(page.getByRole('heading', { name: 'Next: Consultation queue' })).toBeVisible();
+  await expect(page.locator('li[data-step="queue"]')).toHaveAttribute('data-state', 'current');
+  await expect(page.locator('li[data-step="payment"]')).toHaveAttribute('data-state', 'completed');
+  await expect(page.getByRole('link', { name: 'View Queue Status', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
   await checkScreen(page, 'journey-dashboard-overview');
 
@@ -337,7 +338,7 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
   await expect(page.getByText(/You are number \d+ in the consultation queue/)).toBeVisible();
 
   await page.goto('/patient/dashboard');
-  await expect(page.getByText('2 of 5 steps complete (40%)')).toBeVisible();
+  await expect(page.locator('li[data-step="queue"]')).toHaveAttribute('data-state', 'current');
   const left = await page.request.post('/api/queue/leave');
   expect(left.status()).toBe(200);
 });
@@ -357,14 +358,14 @@ test('Simulate Payment Complete marks the application paid outside production', 
   expect(registered.status()).toBe(201);
 
   await page.goto('/patient/dashboard');
-  await expect(page.getByText('1 of 5 steps complete (20%)')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View Queue Status' })).toHaveCount(0);
+  await expect(page.getByText('1 of 8 steps complete (13%)')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Queue Status', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Simulate Payment Complete' }).click();
   await expect(toastTitled(page, 'Payment Simulated')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Video Consultation Ready' })).toBeVisible();
-  await expect(page.getByText('2 of 5 steps complete (40%)')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Next: Consultation queue' })).toBeVisible();
+  await expect(page.locator('li[data-step="payment"]')).toHaveAttribute('data-state', 'completed');
   await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'View Queue Status' }).click();
+  await page.getByRole('link', { name: 'View Queue Status', exact: true }).click();
   await expect(page.getByText('Waiting in Queue')).toBeVisible();
   const left = await page.request.post('/api/queue/leave');
   expect(left.status()).toBe(200);

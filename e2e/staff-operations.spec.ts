@@ -119,9 +119,12 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   const patientPage = await patientContext.newPage();
   await signIn(patientPage, patient.email, patient.password);
   await expect(patientPage).toHaveURL(/\/patient\/dashboard$/);
-  const approval = patientPage.locator('li[data-state]').filter({ hasText: 'License Approval' });
+  const approval = patientPage.locator('li[data-step="decision"]');
   await expect(approval).toHaveAttribute('data-state', 'completed');
-  await expect(approval).toContainText('Completed');
+  await expect(approval).toContainText('Approved.');
+  await expect(
+    patientPage.getByRole('link', { name: 'Download your recommendation' }),
+  ).toBeVisible();
 
   await Promise.all([doctorContext.close(), opsContext.close(), patientContext.close()]);
   await api.dispose();

@@ -1,69 +1,363 @@
-// The patient journey (patient-side.md §4 Patient journey, §9 Journey estimates): five steps,
-// each completed, current or pending, computed from real data (ruling 9). Progress is the
-// share of completed steps.
+// The patient's visit (issue 11: the journey is the server's): account → application →
+// documents → consent and payment → queue → consultation → decision → recommendation
+// delivered. One pure function computes it from the records; the server answers it from
+// GET /api/patient/journey and every patient screen renders that answer, so no screen states a
+// step the records do not support (the consultation is complete when it ended, not when the
+// physician pressed Start).
 
-export type JourneyStepKey = 'registration' | 'payment' | 'consultation' | 'approval' | 'delivery';
-export type JourneyStepState = 'completed' | 'current' | 'pending';
+import {
+  CATEGORY_DEFINITIONS,
+  type DocumentCategory,
+  QUEUE_REQUIRED_DOCUMENTS,
+} from './documents.js';
+import { formatUsd } from './money.js';
+import { feeCovered } from './payment-status.js';
+import type {
+  Decision,
+  DocumentNeedingAttention,
+  Journey,
+  JourneyAction,
+  JourneyStep,
+  JourneyStepKey,
+  JourneyStepState,
+} from './schemas/journey.js';
 
-export interface JourneyStep {
-  key: JourneyStepKey;
-  title: string;
-  /** How long the step usually takes (§9). */
-  estimate: string;
-  state: JourneyStepState;
-}
+export type { Journey, JourneyStep, JourneyStepKey, JourneyStepState } from './schemas/journey.js';
 
-export interface Journey {
-  steps: JourneyStep[];
-  completed: number;
-  /** completed / 5, as a whole percent. */
-  percent: number;
-}
+/** OMMA needs the physician recommendation dated within this many days of the license application. */
+export const RECOMMENDATION_VALID_DAYS = 30;
 
-/** What the journey is computed from; every field may be missing while data loads. */
+/** The records the journey is computed from (the latest application and what hangs off it). */
 export interface JourneyInput {
   /** The signed-in user has a patient profile. */
   hasPatient: boolean;
-  /** The latest application (GET /api/applications, first item), if any. */
-  application?: {
-    paymentStatus: string;
+  application: {
     status: string;
-    approvedAt?: string | null;
+    /** 'unpaid' | 'authorized' | 'captured' | 'voided' | 'refunded', or the older 'paid'. */
+    paymentStatus: string;
+    amountCents: number;
+    conditions: number;
   } | null;
-  /** The patient's queue entry status (GET /api/queue/status), if any. */
-  queueStatus?: string | null;
+  /** The patient's current document of each category (replaced files left out). */
+  documents: { id: string; category: string; status: string; reviewNote: string | null }[];
+  /** The latest queue entry of the application. */
+  queue: { status: string; removalReason?: string | null } | null;
+  /** The latest consultation of the application. */
+  consultation: {
+    /** The consultation has a video room (Start Video Call opened one). */
+    hasRoom?: boolean;
+    endedAt: string | null;
+    outcome: string | null;
+    outcomeReason: string | null;
+  } | null;
+  /** The signed recommendation document, once delivered. */
+  recommendationDocumentId: string | null;
 }
 
-export const JOURNEY_STEPS: readonly Omit<JourneyStep, 'state'>[] = [
-  { key: 'registration', title: 'Registration', estimate: '2 min' },
-  { key: 'payment', title: 'Payment', estimate: '1-2 min' },
-  { key: 'consultation', title: 'Consultation', estimate: '15-20 min' },
-  { key: 'approval', title: 'License Approval', estimate: '1-2 business days' },
-  { key: 'delivery', title: 'Document Delivery', estimate: 'Immediate' },
-];
+const TITLES: Record<JourneyStepKey, string> = {
+  account: 'Account',
+  application: 'Application',
+  documents: 'Documents',
+  payment: 'Consent and payment',
+  queue: 'Consultation queue',
+  consultation: 'Video consultation',
+  decision: 'Physician decision',
+  delivery: 'Recommendation delivered',
+};
 
-/** Application statuses that come only after the consultation took place (ruling 6). */
-const AFTER_CONSULTATION = ['in_review', 'documents_collected', 'approved', 'rejected'];
+const STEP_ORDER = Object.keys(TITLES) as JourneyStepKey[];
+/** The steps before the queue: once the patient is queued, one still missing needs attention. */
+const INTAKE_STEPS: readonly JourneyStepKey[] = ['account', 'application', 'documents', 'payment'];
+
+const DOCUMENT_CENTER = '/patient/documents';
+export const uploadRouteFor = (category: string) =>
+  `${DOCUMENT_CENTER}?category=${encodeURIComponent(category)}`;
+
+/** Accepts the payments module's statuses and the older 'paid' (the fee was taken). */
+export const feeInHand = (paymentStatus: string) =>
+  paymentStatus === 'paid' || feeCovered(paymentStatus);
+
+interface Facts {
+  state: 'done' | 'todo' | 'attention' | 'blocked';
+  status: string;
+  action?: JourneyAction;
+}
+
+function accountFacts(input: JourneyInput): Facts {
+  return input.hasPatient
+    ? { state: 'done', status: 'Your account is set up.' }
+    : {
+        state: 'todo',
+        status: 'Finish registering with your Oklahoma address.',
+        action: { label: 'Complete registration', to: '/register' },
+      };
+}
+
+function applicationFacts(input: JourneyInput): Facts {
+  const app = input.application;
+  if (app && app.conditions > 0)
+    return {
+      state: 'done',
+      status: `${app.conditions} qualifying condition${app.conditions === 1 ? '' : 's'} listed.`,
+    };
+  return {
+    state: 'todo',
+    status: app
+      ? 'List at least one qualifying condition for the physician.'
+      : 'Tell us about your application and your qualifying conditions.',
+    action: {
+      label: app ? 'Continue your application' : 'Start your application',
+      to: '/patient/intake',
+    },
+  };
+}
+
+function documentsFacts(input: JourneyInput): Facts {
+  const byCategory = new Map(input.documents.map((d) => [d.category, d]));
+  const rejected = QUEUE_REQUIRED_DOCUMENTS.find((c) => byCategory.get(c)?.status === 'rejected');
+  if (rejected) {
+    const note = byCategory.get(rejected)?.reviewNote;
+    return {
+      state: 'attention',
+      status: `${CATEGORY_DEFINITIONS[rejected].name} was not accepted${note ? `: ${note}` : '.'}`,
+      action: { label: 'Upload a new file', to: uploadRouteFor(rejected) },
+    };
+  }
+  const missing = QUEUE_REQUIRED_DOCUMENTS.filter((c) => !byCategory.has(c));
+  if (missing.length === 0)
+    return {
+      state: 'done',
+      status: QUEUE_REQUIRED_DOCUMENTS.every((c) => byCategory.get(c)?.status === 'approved')
+        ? 'Your ID, proof of residency and photo are approved.'
+        : 'Your ID, proof of residency and photo are uploaded.',
+    };
+  return {
+    state: 'todo',
+    status: `Still needed: ${missing.map((c) => CATEGORY_DEFINITIONS[c].name).join(', ')}.`,
+    action: { label: 'Upload documents', to: uploadRouteFor(missing[0]!) },
+  };
+}
+
+function paymentFacts(input: JourneyInput): Facts {
+  const app = input.application;
+  const ps = app?.paymentStatus ?? 'unpaid';
+  if (ps === 'authorized')
+    return { state: 'done', status: 'Your card is authorized; it is charged only if approved.' };
+  if (ps === 'captured' || ps === 'paid') return { state: 'done', status: 'Paid.' };
+  // A released or refunded fee after the decision: the step happened, the money came back.
+  if (input.consultation && ps === 'voided')
+    return { state: 'done', status: 'Your card was not charged; the hold was released.' };
+  if (input.consultation && ps === 'refunded')
+    return { state: 'done', status: 'Your payment was refunded.' };
+  return {
+    state: 'todo',
+    status:
+      ps === 'voided' || ps === 'refunded'
+        ? 'Your earlier payment was given back; pay again to rejoin the queue.'
+        : 'Agree to the consent and pay the fee; you are charged only if approved.',
+    action: { label: 'Continue to payment', to: '/patient/payment' },
+  };
+}
+
+function queueFacts(input: JourneyInput): Facts {
+  const status = input.queue?.status;
+  const view = { label: 'View queue status', to: '/patient/queue' };
+  if (input.consultation || status === 'in_consultation' || status === 'completed')
+    return { state: 'done', status: 'You were seen by a physician.' };
+  if (status === 'waiting')
+    return { state: 'todo', status: 'You are waiting for a physician.', action: view };
+  if (status === 'admitted')
+    return {
+      state: 'todo',
+      status: 'A physician admitted you; the call starts soon.',
+      action: view,
+    };
+  if (status === 'rejected') {
+    const reason = input.queue?.removalReason;
+    return {
+      state: 'attention',
+      status: `The clinic removed you from the queue${reason ? `: ${reason}` : '.'}`,
+      action: { label: 'Contact the clinic', to: '/patient/queue' },
+    };
+  }
+  return {
+    state: 'todo',
+    status:
+      status === 'left' ? 'You left the queue.' : 'Join the queue to meet a licensed physician.',
+    action: { label: 'Go to the queue', to: '/patient/queue' },
+  };
+}
+
+function consultationFacts(input: JourneyInput): Facts {
+  const c = input.consultation;
+  if (c?.endedAt) return { state: 'done', status: 'Your consultation has ended.' };
+  if (c)
+    return {
+      state: 'todo',
+      status: 'Your consultation is in progress.',
+      // The queue page holds the call's Join button (only when there is a room to join).
+      ...(c.hasRoom ? { action: { label: 'Join the video call', to: '/patient/queue' } } : {}),
+    };
+  return { state: 'todo', status: 'A 15-20 minute video visit with a licensed physician.' };
+}
+
+function decisionFacts(input: JourneyInput): Facts {
+  const c = input.consultation;
+  if (c?.outcome === 'approved') return { state: 'done', status: 'Approved.' };
+  if (c?.outcome === 'not_approved')
+    return {
+      state: 'attention',
+      // What the patient can do is on the dashboard's decision panel.
+      status: `Not approved${c.outcomeReason ? `: ${c.outcomeReason}` : '.'}`,
+    };
+  return {
+    state: 'todo',
+    status: c?.endedAt
+      ? 'Your physician is recording the decision.'
+      : 'The physician decides at the end of the consultation.',
+  };
+}
+
+function deliveryFacts(input: JourneyInput): Facts {
+  if (input.recommendationDocumentId)
+    return { state: 'done', status: 'Your signed recommendation is ready to download.' };
+  if (input.consultation?.outcome === 'not_approved')
+    return { state: 'blocked', status: 'No recommendation was issued for this application.' };
+  return {
+    state: 'todo',
+    status:
+      input.consultation?.outcome === 'approved'
+        ? 'Your recommendation is being prepared.'
+        : 'Your signed recommendation appears here once approved.',
+  };
+}
+
+const FACTS: Record<JourneyStepKey, (input: JourneyInput) => Facts> = {
+  account: accountFacts,
+  application: applicationFacts,
+  documents: documentsFacts,
+  payment: paymentFacts,
+  queue: queueFacts,
+  consultation: consultationFacts,
+  decision: decisionFacts,
+  delivery: deliveryFacts,
+};
 
 export function computeJourney(input: JourneyInput): Journey {
-  const app = input.application ?? null;
-  const patient = input.hasPatient;
-  const paid = app?.paymentStatus === 'paid';
-  const consulted =
-    input.queueStatus === 'completed' || (app !== null && AFTER_CONSULTATION.includes(app.status));
-  const approved = app !== null && (app.status === 'approved' || !!app.approvedAt);
-
-  const state = (done: boolean, current: boolean): JourneyStepState =>
-    done ? 'completed' : current ? 'current' : 'pending';
-  const states: Record<JourneyStepKey, JourneyStepState> = {
-    registration: state(patient, !patient),
-    payment: state(paid, patient),
-    consultation: state(consulted, paid),
-    approval: state(approved, consulted),
-    delivery: state(approved, false),
-  };
-
-  const steps = JOURNEY_STEPS.map((s) => ({ ...s, state: states[s.key] }));
+  const facts = STEP_ORDER.map((key) => ({ key, ...FACTS[key](input) }));
+  // Once queued or seen, the patient is past the intake: the current step is the first open
+  // one from the queue on, and an intake step still open (an older application, a document
+  // rejected after joining) needs attention rather than being "current".
+  const queued =
+    !!input.consultation || ['waiting', 'admitted'].includes(input.queue?.status ?? '');
+  let currentIndex = facts.findIndex(
+    (f, i) => f.state === 'todo' && (!queued || !INTAKE_STEPS.includes(STEP_ORDER[i]!)),
+  );
+  // Past an intake step, a step needing attention (a removal from the queue, a denial) stops
+  // the visit there: nothing after it is current until the patient acts on it.
+  const stop = facts.findIndex(
+    (f) => !INTAKE_STEPS.includes(f.key) && (f.state === 'attention' || f.state === 'blocked'),
+  );
+  if (stop !== -1 && stop < currentIndex) currentIndex = -1;
+  const steps: JourneyStep[] = facts.map((f, i) => {
+    let state: JourneyStepState;
+    if (f.state === 'done') state = 'completed';
+    else if (f.state === 'attention' || f.state === 'blocked') state = f.state;
+    else if (i === currentIndex) state = 'current';
+    else if (queued && INTAKE_STEPS.includes(f.key)) state = 'attention';
+    else state = 'pending';
+    const acts = state === 'current' || state === 'attention';
+    return {
+      key: f.key,
+      title: TITLES[f.key],
+      status: f.status,
+      state,
+      action: acts ? (f.action ?? null) : null,
+    };
+  });
   const completed = steps.filter((s) => s.state === 'completed').length;
-  return { steps, completed, percent: Math.round((completed / steps.length) * 100) };
+  const current =
+    steps.find((s) => s.state === 'current')?.key ??
+    steps.find((s) => s.state === 'attention')?.key ??
+    null;
+  return {
+    steps,
+    completed,
+    percent: Math.round((completed / steps.length) * 100),
+    current,
+  };
+}
+
+/** Whole days from one ISO date to another (calendar days, no time zone in play). */
+export function daysBetween(from: string, to: string): number {
+  const utc = (iso: string) => {
+    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * What the physician decided, in the terms the patient acts on: the approval's state deadline
+ * (signed date + 30 days, days left from the clinic's today) or the denial's reason and fee.
+ */
+export function computeDecision(
+  input: JourneyInput,
+  dates: { signedOn: string | null; today: string },
+): Decision | null {
+  const c = input.consultation;
+  if (c?.outcome === 'approved' && dates.signedOn) {
+    const expiresOn = addDays(dates.signedOn, RECOMMENDATION_VALID_DAYS);
+    return {
+      outcome: 'approved',
+      signedOn: dates.signedOn,
+      expiresOn,
+      daysLeft: daysBetween(dates.today, expiresOn),
+      documentId: input.recommendationDocumentId,
+    };
+  }
+  if (c?.outcome === 'not_approved')
+    return {
+      outcome: 'not_approved',
+      reason: c.outcomeReason,
+      paymentStatus: input.application?.paymentStatus ?? 'unpaid',
+      amountCents: input.application?.amountCents ?? 0,
+    };
+  return null;
+}
+
+/** The money-back line after a denial; null when there is nothing to say. */
+export function moneyBackLine(decision: {
+  paymentStatus: string;
+  amountCents: number;
+}): string | null {
+  if (decision.paymentStatus === 'voided')
+    return `Your card was not charged; the hold of ${formatUsd(decision.amountCents)} was released.`;
+  if (decision.paymentStatus === 'refunded')
+    return `Your payment of ${formatUsd(decision.amountCents)} was refunded to your card.`;
+  return null;
+}
+
+/** Current documents the clinic rejected: each is flagged with its reason and an upload action. */
+export function documentsNeedingAttention(
+  documents: JourneyInput['documents'],
+): DocumentNeedingAttention[] {
+  return documents
+    .filter((d) => d.status === 'rejected' && d.category in CATEGORY_DEFINITIONS)
+    .map((d) => {
+      const category = d.category as DocumentCategory;
+      return {
+        id: d.id,
+        category,
+        name: CATEGORY_DEFINITIONS[category].name,
+        reason: d.reviewNote,
+        required: (QUEUE_REQUIRED_DOCUMENTS as readonly string[]).includes(category),
+        to: uploadRouteFor(category),
+      };
+    });
 }

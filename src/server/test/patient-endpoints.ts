@@ -11,6 +11,7 @@ export const PATIENT_ENDPOINTS = [
   { method: 'GET', path: '/api/patient/application-status' },
   { method: 'GET', path: '/api/patient/documents' },
   { method: 'GET', path: '/api/patient/documents/:id/view' },
+  { method: 'GET', path: '/api/patient/journey' },
   { method: 'POST', path: '/api/patient/upload-document' },
   { method: 'GET', path: '/api/patients/profile' },
   { method: 'PUT', path: '/api/patients/profile' },

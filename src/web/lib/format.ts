@@ -17,3 +17,14 @@ export const formatDate = (iso: string | null | undefined) =>
 /** "Jan 5, 3:04 PM" */
 export const formatDateTime = (iso: string | null | undefined) =>
   iso ? dateTimeFormat.format(new Date(iso)) : '—';
+
+const calendarFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date (YYYY-MM-DD) as is, never moved by the browser's zone: "March 31, 2026". */
+export const formatCalendarDate = (iso: string) =>
+  calendarFormat.format(new Date(`${iso}T00:00:00Z`));

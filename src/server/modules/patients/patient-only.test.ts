@@ -100,6 +100,7 @@ const REQUESTS: Record<Key, { prepare: () => Prepared | Promise<Prepared>; ok: n
     prepare: () => ({ url: `/api/patient/documents/${documentId}/view` }),
     ok: 200,
   },
+  'GET /api/patient/journey': { prepare: () => ({ url: '/api/patient/journey' }), ok: 200 },
   'POST /api/patient/upload-document': {
     prepare: () => ({
       url: '/api/patient/upload-document',

@@ -2,12 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ProfileUpdateSchema } from '../../../shared/schemas/auth.js';
+import { PatientJourneyResponseSchema } from '../../../shared/schemas/journey.js';
 import type { AppContext } from '../../context.js';
 import { patientProfiles } from '../../db/schema/index.js';
 import { requireRole } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
 import { toPatientProfile } from '../users/mappers.js';
 import { currentPatient } from './guards.js';
+import { patientJourney } from './journey.js';
 
 export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,6 +20,15 @@ export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
     const { userId: _u, email: _e, ...profile } = currentPatient(request);
     return profile;
   });
+
+  // The visit's steps, the decision and the documents to fix (issue 11), computed from the
+  // records. Like the patient's other reads of their own records it writes no audit row
+  // (ruling 17 audits staff reads and document views).
+  app.get(
+    '/api/patient/journey',
+    { ...patientOnly, schema: { response: { 200: PatientJourneyResponseSchema } } },
+    async (request) => patientJourney(ctx, currentPatient(request)),
+  );
 
   // Edit Profile and Update Address (patient-side.md §2.8, made real by ruling 9).
   app.put(

@@ -10,6 +10,7 @@ import type { QueueStatusView } from '../../../shared/queue';
 import { CallAnnouncementSchema, QueueUpdateEventSchema } from '../../../shared/realtime';
 import { APPLICATIONS_KEY } from '../applications/api/applications';
 import { invalidateDocumentLists } from '../documents/api/documents';
+import { JOURNEY_KEY } from '../patient/api/journey';
 import { QUEUE_STATUS_KEY } from '../queue/api/queue';
 
 /**
@@ -29,22 +30,29 @@ export function usePatientRealtime(email: string | undefined): void {
       if (!parsed.success) return;
       const before = queryClient.getQueryData<QueueStatusView | null>([QUEUE_STATUS_KEY]);
       queryClient.setQueryData([QUEUE_STATUS_KEY], parsed.data.status);
-      // A new stage (admitted, seen, done) can move the application on too: read it again.
-      if (before !== undefined && before?.status !== parsed.data.status?.status)
+      // A new stage (admitted, seen, done) can move the application and the journey on too:
+      // read them again.
+      if (before !== undefined && before?.status !== parsed.data.status?.status) {
         void queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
+        void queryClient.invalidateQueries({ queryKey: [JOURNEY_KEY] });
+      }
     };
     // The queue status holds the live call (issue 11); an announcement (a start, a replay on
     // connect, the physician opening the room) or an end reads it again, in case a push was
     // missed.
     const onCall = (payload: unknown) => {
       const parsed = CallAnnouncementSchema.safeParse(payload);
-      if (parsed.success && parsed.data.email?.toLowerCase() === self)
+      if (parsed.success && parsed.data.email?.toLowerCase() === self) {
         void queryClient.invalidateQueries({ queryKey: [QUEUE_STATUS_KEY] });
+        void queryClient.invalidateQueries({ queryKey: [JOURNEY_KEY] });
+      }
     };
     // The clinic changed the application (approval, documents collected) or reviewed a
-    // document: read them again.
-    const onApplication = () =>
+    // document: read them, and the journey computed from them, again.
+    const onApplication = () => {
       void queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [JOURNEY_KEY] });
+    };
     const onDocument = () => void invalidateDocumentLists(queryClient);
     socket.on('application-update', onApplication);
     socket.on('document-update', onDocument);

@@ -97,11 +97,15 @@ export function uploadApplicationDocument(
 export const documentViewUrl = (id: string) =>
   `/api/patient/documents/${encodeURIComponent(id)}/view`;
 
-/** Every key that lists documents: refreshed together after an upload. */
+/**
+ * Every key that lists documents, and the journey that counts them: refreshed together after
+ * an upload or a review.
+ */
 export const DOCUMENT_LIST_PREFIXES = [
   PATIENT_DOCUMENTS_KEY,
   APPLICATION_STATUS_KEY,
   '/api/documents/',
+  '/api/patient/journey',
 ];
 
 /** Refreshes every document list after an upload. */

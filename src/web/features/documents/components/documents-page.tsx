@@ -1,4 +1,6 @@
 import { AlertTriangle, Lock, Send } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -18,6 +20,16 @@ export function DocumentsPage() {
   const byCategory = new Map((documents.data ?? []).map((d) => [d.category, d]));
   const uploadedCount = UPLOAD_CENTER_CATEGORIES.filter((c) => byCategory.has(c.id)).length;
   const missing = status.data?.missingCategories ?? [];
+  // The dashboard's "Upload a new file" names a category: bring its card into view.
+  const [params] = useSearchParams();
+  const wanted = UPLOAD_CENTER_CATEGORIES.find((c) => c.id === params.get('category'))?.id;
+  const loaded = !documents.isPending;
+  useEffect(() => {
+    if (!wanted || !loaded) return;
+    const card = document.getElementById(`category-${wanted}`);
+    card?.scrollIntoView({ block: 'center' });
+    card?.focus({ preventScroll: true });
+  }, [wanted, loaded]);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
@@ -54,11 +66,18 @@ export function DocumentsPage() {
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {UPLOAD_CENTER_CATEGORIES.map((definition) => (
-            <CategoryCard
+            <div
               key={definition.id}
-              definition={definition}
-              document={byCategory.get(definition.id)}
-            />
+              id={`category-${definition.id}`}
+              tabIndex={-1}
+              className={
+                definition.id === wanted
+                  ? 'grid rounded-xl ring-2 ring-amber-500 ring-offset-2 outline-none'
+                  : 'grid'
+              }
+            >
+              <CategoryCard definition={definition} document={byCategory.get(definition.id)} />
+            </div>
           ))}
         </div>
       )}

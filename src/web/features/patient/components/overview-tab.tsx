@@ -1,4 +1,4 @@
-import { CheckCircle2, FilePlus, FlaskConical, ListOrdered, LogOut, Video } from 'lucide-react';
+import { FilePlus, FlaskConical, ListOrdered, LogOut, Video } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -7,10 +7,12 @@ import { useDevToolsEnabled } from '@/features/app-config/api/app-config';
 import { useDevBypass } from '@/features/payments/api/dev-bypass';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { hasJoinedCall } from '@/features/video/lib/call-data';
-import { computeJourney } from '../../../../shared/journey';
+import { feeInHand } from '../../../../shared/journey';
 import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
+import type { PatientJourneyResponse } from '../../../../shared/schemas/journey';
+import { ApprovalPanel, DenialPanel, DocumentsAttention } from './decision-panels';
 import { PatientJourney } from './patient-journey';
 
 interface OverviewTabProps {
@@ -18,20 +20,24 @@ interface OverviewTabProps {
   /** The latest application (the first of GET /api/applications). */
   application: ApplicationView | null;
   queue: QueueStatusView | null;
+  /** The journey, the decision and the documents to fix, as the server computed them. */
+  journey: PatientJourneyResponse;
   onLogout: () => void;
   loggingOut: boolean;
 }
 
-export function OverviewTab({ user, application, queue, onLogout, loggingOut }: OverviewTabProps) {
+export function OverviewTab({
+  user,
+  application,
+  queue,
+  journey,
+  onLogout,
+  loggingOut,
+}: OverviewTabProps) {
   const room = callRoomOf(queue);
   const navigate = useNavigate();
   const devTools = useDevToolsEnabled();
-  const paid = application?.paymentStatus === 'paid';
-  const journey = computeJourney({
-    hasPatient: !!user.patient,
-    application,
-    queueStatus: queue?.status ?? null,
-  });
+  const paid = !!application && feeInHand(application.paymentStatus);
   const bypass = useDevBypass(() =>
     toast({
       title: 'Payment Simulated',
@@ -42,8 +48,9 @@ export function OverviewTab({ user, application, queue, onLogout, loggingOut }: 
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div className="grid content-start gap-6">
-        <StatusCard user={user} application={application} paid={paid} />
-        <PatientJourney journey={journey} />
+        <DocumentsAttention documents={journey.documentsNeedingAttention} />
+        <StatusCard user={user} data={journey} />
+        <PatientJourney journey={journey.journey} />
       </div>
       <Card className="h-fit">
         <CardHeader>
@@ -122,90 +129,29 @@ export function OverviewTab({ user, application, queue, onLogout, loggingOut }: 
   );
 }
 
-function StatusCard({
-  user,
-  application,
-  paid,
-}: {
-  user: CurrentUser;
-  application: ApplicationView | null;
-  paid: boolean;
-}) {
-  if (application?.status === 'approved')
-    return (
-      <Card className="border-green-600">
-        <CardHeader>
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <CheckCircle2 aria-hidden="true" className="size-5 text-green-700" />
-            Recommendation Approved
-          </h2>
-          <CardDescription>
-            Your physician recommendation is approved. Your documents are being delivered.
-          </CardDescription>
-        </CardHeader>
-      </Card>
-    );
-  if (application?.status === 'rejected')
-    return (
-      <Card>
-        <CardHeader>
-          <h2 className="text-lg font-semibold">Recommendation Not Approved</h2>
-          <CardDescription>
-            The physician did not approve a recommendation for this application. You can start a new
-            application at any time.
-          </CardDescription>
-        </CardHeader>
-      </Card>
-    );
-  if (application?.status === 'in_review' || application?.status === 'documents_collected')
-    return (
-      <Card>
-        <CardHeader>
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <CheckCircle2 aria-hidden="true" className="size-5 text-primary" />
-            Consultation Complete
-          </h2>
-          <CardDescription>
-            Your consultation is done and your recommendation is in review. Approval usually takes
-            1-2 business days.
-          </CardDescription>
-        </CardHeader>
-      </Card>
-    );
-  if (paid)
-    return (
-      <Card className="border-secondary">
-        <CardHeader>
-          <h2 className="flex items-center gap-2 text-lg font-semibold">
-            <Video aria-hidden="true" className="size-5 text-primary" />
-            Video Consultation Ready
-          </h2>
-          <CardDescription>
-            Your payment is complete. Wait in the consultation queue to meet a licensed physician by
-            video.
-          </CardDescription>
-        </CardHeader>
+/** The headline card: the decision once there is one, else the step the patient is at. */
+function StatusCard({ user, data }: { user: CurrentUser; data: PatientJourneyResponse }) {
+  const { decision, journey } = data;
+  if (decision?.outcome === 'approved') return <ApprovalPanel decision={decision} />;
+  if (decision?.outcome === 'not_approved') return <DenialPanel decision={decision} />;
+  const step = journey.steps.find((s) => s.key === journey.current);
+  if (!step) return null;
+  const welcome = journey.current === 'application' && journey.completed <= 1;
+  return (
+    <Card className={step.state === 'current' ? 'border-secondary' : undefined}>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">
+          {welcome ? `Welcome, ${user.firstName}` : `Next: ${step.title}`}
+        </h2>
+        <CardDescription>{step.status}</CardDescription>
+      </CardHeader>
+      {step.action && (
         <CardContent>
-          <Button asChild variant="secondary">
-            <Link to="/patient/queue">Go to Consultation Queue</Link>
+          <Button asChild variant="secondary" className="w-full sm:w-fit">
+            <Link to={step.action.to}>{step.action.label}</Link>
           </Button>
         </CardContent>
-      </Card>
-    );
-  return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg font-semibold">Welcome, {user.firstName}</h2>
-        <CardDescription>
-          Your account is ready. The next step is payment, which places you in the consultation
-          queue.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild variant="secondary">
-          <Link to="/patient/payment">Continue to Payment</Link>
-        </Button>
-      </CardContent>
+      )}
     </Card>
   );
 }

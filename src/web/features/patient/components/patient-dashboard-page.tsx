@@ -8,6 +8,7 @@ import { DashboardDocumentsTab } from '@/features/documents/components/dashboard
 import { QUEUE_POLL_DASHBOARD_MS, useQueueStatus } from '@/features/queue/api/queue';
 import { usePatientRealtime } from '@/features/realtime/use-patient-realtime';
 import { BRAND_NAME } from '@/lib/brand';
+import { useJourney } from '../api/journey';
 import { OverviewTab } from './overview-tab';
 import type { ProfileSection } from './profile-dialog';
 import { ProfileTab } from './profile-tab';
@@ -22,9 +23,10 @@ export function PatientDashboardPage() {
   usePatientRealtime(user?.email);
   const applications = useApplications();
   const queue = useQueueStatus(QUEUE_POLL_DASHBOARD_MS);
+  const journey = useJourney();
   const [params, setParams] = useSearchParams();
 
-  if (!user || applications.isPending) return <FullPageSpinner />;
+  if (!user || applications.isPending || journey.isPending) return <FullPageSpinner />;
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'overview';
   const editParam = params.get('edit');
   const editing: ProfileSection | null =
@@ -50,13 +52,20 @@ export function PatientDashboardPage() {
           <TabsTrigger value="profile">Profile</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
-          <OverviewTab
-            user={user}
-            application={latest}
-            queue={queue.data ?? null}
-            onLogout={logout}
-            loggingOut={pending}
-          />
+          {journey.data ? (
+            <OverviewTab
+              user={user}
+              application={latest}
+              queue={queue.data ?? null}
+              journey={journey.data}
+              onLogout={logout}
+              loggingOut={pending}
+            />
+          ) : (
+            <p role="alert" className="text-destructive">
+              Your progress could not be loaded. Please refresh the page.
+            </p>
+          )}
         </TabsContent>
         <TabsContent value="documents">
           <DashboardDocumentsTab application={latest} />

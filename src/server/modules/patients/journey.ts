@@ -1,0 +1,124 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { todayIso } from '../../../shared/dates.js';
+import {
+  computeDecision,
+  computeJourney,
+  documentsNeedingAttention,
+  type JourneyInput,
+} from '../../../shared/journey.js';
+import type { PatientJourneyResponse } from '../../../shared/schemas/journey.js';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import {
+  applications,
+  consultations,
+  medicalConditions,
+  queueEntries,
+} from '../../db/schema/index.js';
+import { currentDocuments } from '../documents/service.js';
+
+// GET /api/patient/journey (issue 11): the records of the patient's latest application read
+// once, and the journey, the decision and the documents to fix computed from them by the
+// shared rules (src/shared/journey.ts).
+
+async function latestApplication(db: Executor, patientId: string) {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.patientId, patientId))
+    .orderBy(desc(applications.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+async function conditionCount(db: Executor, applicationId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(medicalConditions)
+    .where(eq(medicalConditions.applicationId, applicationId));
+  return row?.n ?? 0;
+}
+
+async function latestQueueEntry(db: Executor, applicationId: string) {
+  // Only the status: the removal reason arrives with the payments work (queue_entries column).
+  const [row] = await db
+    .select({ status: queueEntries.status })
+    .from(queueEntries)
+    .where(eq(queueEntries.applicationId, applicationId))
+    .orderBy(desc(queueEntries.joinedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+async function latestConsultation(db: Executor, applicationId: string) {
+  const [row] = await db
+    .select({
+      startedAt: consultations.startedAt,
+      roomId: consultations.roomId,
+      endedAt: consultations.endedAt,
+      outcome: consultations.outcome,
+      outcomeReason: consultations.outcomeReason,
+      outcomeAt: consultations.outcomeAt,
+    })
+    .from(consultations)
+    .where(eq(consultations.applicationId, applicationId))
+    .orderBy(desc(consultations.startedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function patientJourney(
+  ctx: AppContext,
+  patient: { id: string },
+): Promise<PatientJourneyResponse> {
+  const db = ctx.db;
+  const application = await latestApplication(db, patient.id);
+  const [conditions, queue, consultation, docs] = application
+    ? await Promise.all([
+        conditionCount(db, application.id),
+        latestQueueEntry(db, application.id),
+        latestConsultation(db, application.id),
+        currentDocuments(db, { patientId: patient.id }),
+      ])
+    : [0, null, null, await currentDocuments(db, { patientId: patient.id })];
+
+  // One current document per category, the newest (the list is newest first). The clinic's
+  // recommendation counts only for this application.
+  const latestPerCategory = new Map<string, (typeof docs)[number]>();
+  for (const d of docs)
+    if (!latestPerCategory.has(d.category)) latestPerCategory.set(d.category, d);
+  const recommendation = docs.find(
+    (d) => d.category === 'physician_recommendation' && d.applicationId === application?.id,
+  );
+
+  const input: JourneyInput = {
+    hasPatient: true,
+    application: application && {
+      status: application.status,
+      paymentStatus: application.paymentStatus,
+      amountCents: application.amountCents,
+      conditions,
+    },
+    documents: [...latestPerCategory.values()]
+      .filter((d) => d.category !== 'physician_recommendation')
+      .map((d) => ({ id: d.id, category: d.category, status: d.status, reviewNote: d.reviewNote })),
+    queue: queue && { status: queue.status },
+    consultation: consultation && {
+      hasRoom: !!consultation.roomId,
+      endedAt: consultation.endedAt?.toISOString() ?? null,
+      outcome: consultation.outcome,
+      outcomeReason: consultation.outcomeReason,
+    },
+    recommendationDocumentId: recommendation?.id ?? null,
+  };
+  const timeZone = ctx.config.CLINIC_TIMEZONE;
+  return {
+    journey: computeJourney(input),
+    decision: computeDecision(input, {
+      // The recommendation is dated the day it was signed, on the clinic's calendar.
+      signedOn: consultation?.outcomeAt ? todayIso(timeZone, consultation.outcomeAt) : null,
+      today: todayIso(timeZone, new Date(ctx.now())),
+    }),
+    documentsNeedingAttention: documentsNeedingAttention(input.documents),
+  };
+}
