@@ -236,3 +236,15 @@ test('the profile dialog shows its errors beside the fields', async ({ page }) =
   await expectAccessible(page);
   await shoot(page, 'profile-dialog-errors');
 });
+
+test('the keyword form shows its error beside the field at 360 px', async ({ page }) => {
+  await signIn(page, 'operations@demo.test');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('tab', { name: 'Keyword Manager' }).click();
+  await page.getByRole('button', { name: 'Add Keyword' }).click();
+  await expect(summaryOf(page)).toBeVisible();
+  await expect(page.getByLabel('Keyword', { exact: true })).toBeFocused();
+  await expectErrorBeside(page.getByLabel('Keyword', { exact: true }), /at least 2 characters/);
+  await expectAccessible(page);
+  await shoot(page, 'keyword-errors');
+});

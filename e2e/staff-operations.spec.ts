@@ -100,7 +100,10 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   // Not approving needs a reason; then the doctor approves.
   await notes.getByText('Do not approve').click();
   await notes.getByRole('button', { name: 'Record Outcome' }).click();
-  await expect(notes.getByText('Please give the reason for not recommending')).toBeVisible();
+  await expect(notes.getByLabel('Reason')).toHaveAccessibleDescription(
+    /Please give the reason for not recommending/,
+  );
+  await expect(notes.getByLabel('Reason')).toBeFocused();
   await notes.getByText('Approve recommendation').click();
   await notes.getByRole('button', { name: 'Record Outcome' }).click();
   await expect(toastTitled(notes, 'Recommendation approved')).toBeVisible();

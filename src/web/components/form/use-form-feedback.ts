@@ -13,6 +13,19 @@ import { isNetworkFailure, serverFieldErrors } from '@/lib/form-errors';
 // all errors at once beside their fields, a summary at the top that lists them, focus on the
 // first, and a server message that names no field shown by the submit button. Toasts are for
 // outcomes only (success, no connection).
+//
+//   const form = useForm<Values>({ resolver: zodResolver(Schema), defaultValues });
+//   const feedback = useFormFeedback(form, { email: { label: 'Email' }, ... }); // screen order
+//   const onSubmit = feedback.handleSubmit((values) =>
+//     mutation.mutate(values, { onError: (e) => feedback.showServerError(e, 'Could not save') }));
+//   <form noValidate onSubmit={onSubmit}>
+//     <FormErrorSummary feedback={feedback} />
+//     <TextField {...feedback.field('email')} {...register('email')} />
+//     <FormSubmit pending={...} label="Save" pendingLabel="Saving..." error={feedback.formError} />
+//   </form>
+//
+// A form without react-hook-form (payment-form, upload-document-dialog) builds the
+// `FormFeedbackState` itself ({ items, formError, attempt }) and renders the same pieces.
 
 /** A problem the summary lists: the field's element id, its label and the message. */
 export interface FormErrorItem {

@@ -112,7 +112,8 @@ export function TableCell({
           'max-md:block max-md:min-w-0 max-md:p-0 max-md:whitespace-normal max-md:wrap-anywhere',
         stacked &&
           label &&
-          'max-md:grid max-md:grid-cols-[minmax(0,7rem)_minmax(0,1fr)] max-md:gap-x-3 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
+          // Flex, not grid: a value made of several pieces ("Name (you)") stays on one line.
+          'max-md:flex max-md:items-baseline max-md:gap-x-3 max-md:[&>*]:min-w-0 max-md:[&>*]:whitespace-normal max-md:before:w-24 max-md:before:shrink-0 max-md:before:font-medium max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]',
       )}
       {...props}
     />

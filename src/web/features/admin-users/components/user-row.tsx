@@ -84,8 +84,9 @@ export function UserRow({ user, actor }: UserRowProps) {
         {formatDate(user.createdAt)}
       </TableCell>
       <TableCell>
-        <div className="flex items-center gap-1">
-          <div className="w-48">
+        <div className="flex flex-wrap items-center gap-1">
+          {/* On a phone's card the role picker takes its own line, so long role names fit. */}
+          <div className="w-full md:w-48">
             <Select
               aria-label={`Role for ${name}`}
               value={user.role}

@@ -123,14 +123,8 @@ export function TranscriptionsTab() {
                 rows.map((row) => (
                   <TableRow key={`${row.kind}-${row.item.consultationId}`}>
                     <TableCell label="Patient" className="px-2 sm:px-3">
+                      {/* Below md the row is a card that shows every column itself. */}
                       <span className="font-medium break-words">{row.item.patientName}</span>
-                      {/* On narrow screens the hidden columns show under the name. */}
-                      <span className="mt-1 grid gap-1 text-xs text-muted-foreground md:hidden">
-                        <span>{consultationLine(row.item, row.at, row.item.duration)}</span>
-                        <span className="sm:hidden">
-                          <StatusBadge kind={row.kind} />
-                        </span>
-                      </span>
                     </TableCell>
                     <TableCell label="Doctor" className="hidden md:table-cell">
                       {row.item.doctorName}
