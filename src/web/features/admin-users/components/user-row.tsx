@@ -84,7 +84,7 @@ export function UserRow({ user, actor }: UserRowProps) {
         {formatDate(user.createdAt)}
       </TableCell>
       <TableCell>
-        <div className="flex flex-wrap items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1 md:flex-nowrap">
           {/* On a phone's card the role picker takes its own line, so long role names fit. */}
           <div className="w-full md:w-48">
             <Select
