@@ -167,7 +167,10 @@ test('a master admin reviews documents and reads the operations screens', async 
   await page.getByRole('button', { name: `Reject id-${patient.lastName}.pdf` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Reject' }).click();
-  await expect(dialog.getByText('Please say why the document is rejected')).toBeVisible();
+  await expect(dialog.getByLabel('Reason for rejection')).toHaveAccessibleDescription(
+    /Please say why the document is rejected/,
+  );
+  await expect(dialog.getByLabel('Reason for rejection')).toBeFocused();
   await dialog
     .getByLabel('Reason for rejection')
     .fill('The scan is blurred; please upload a sharper one.');
