@@ -137,7 +137,10 @@ test('an operations admin manages keywords', async ({ page }) => {
   await expect(page.getByText('No keywords yet. Add the first one above.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Keyword' }).click();
-  await expect(page.getByText('Keyword must be at least 2 characters')).toBeVisible();
+  await expect(page.getByLabel('Keyword', { exact: true })).toHaveAccessibleDescription(
+    'Keyword must be at least 2 characters',
+  );
+  await expect(page.getByLabel('Keyword', { exact: true })).toBeFocused();
 
   await page.getByLabel('Keyword', { exact: true }).fill(KEYWORD);
   await page.getByLabel('Category (optional)').fill('Lifestyle');
@@ -149,7 +152,9 @@ test('an operations admin manages keywords', async ({ page }) => {
   // A duplicate is refused with the server's message on the field.
   await page.getByLabel('Keyword', { exact: true }).fill('Sleep  Hygiene');
   await page.getByRole('button', { name: 'Add Keyword' }).click();
-  await expect(page.getByText('That keyword is already in the list')).toBeVisible();
+  await expect(page.getByLabel('Keyword', { exact: true })).toHaveAccessibleDescription(
+    'That keyword is already in the list',
+  );
 
   // Inline edit, then a second keyword removed after the confirm.
   await row.getByRole('button', { name: `Edit ${KEYWORD}` }).click();

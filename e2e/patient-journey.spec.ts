@@ -81,18 +81,28 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await expect(page.getByText('Required: Medicare card front and back')).toBeVisible();
   const pay = page.getByRole('button', { name: 'Pay $30.00 & Join Queue' });
   await pay.click();
-  await expect(toastTitled(page, 'Document Required')).toBeVisible();
+  // Every problem at once, beside its field and in the summary; focus on the first.
+  const summary = page.getByRole('alert').filter({ hasText: 'Please fix' });
+  await expect(summary).toContainText('Please upload proof of eligibility for reduced fee.');
+  await expect(summary).toContainText('Payment Method Required');
+  await expect(page.getByLabel('Proof of Eligibility')).toBeFocused();
+  await expect(page.getByLabel('Payment Method')).toHaveAccessibleDescription(
+    'Payment Method Required',
+  );
   await page.getByLabel('Proof of Eligibility').setInputFiles(pdfFile('medicare-card.pdf'));
-  await pay.click();
-  await expect(toastTitled(page, 'Payment Method Required')).toBeVisible();
+  await expect(summary).not.toContainText('Please upload proof');
   await fillCard(page, DECLINED_CARD);
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
   await checkScreen(page, 'journey-payment');
 
   // A declined card: the processor's message, and the patient stays to try again.
   await pay.click();
-  await expect(toastTitled(page, 'Payment Failed')).toBeVisible();
-  await expect(toastTitled(page, 'This transaction has been declined.')).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Payment Failed: This transaction has been declined.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fix' })).toBeHidden();
   await expect(page).toHaveURL(/\/patient\/payment$/);
 
   await page.getByLabel('Card Number').fill(GOOD_CARD);
@@ -177,7 +187,11 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await page.getByRole('button', { name: 'Upload Document' }).click();
   const upload = page.getByRole('dialog');
   await upload.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(toastTitled(page, 'Missing information')).toBeVisible();
+  await expect(upload.getByLabel('Document Type')).toHaveAccessibleDescription(
+    'Please select a document type.',
+  );
+  await expect(upload.getByLabel('File')).toHaveAccessibleDescription('Please select a file.');
+  await expect(upload.getByLabel('Document Type')).toBeFocused();
   await upload.getByLabel('Document Type').selectOption('residency_proof');
   await upload.getByLabel('File').setInputFiles(pdfFile('utility-bill.pdf'));
   await checkScreen(page, 'journey-dashboard-upload');

@@ -100,7 +100,10 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   // Not approving needs a reason; then the doctor approves.
   await notes.getByText('Do not approve').click();
   await notes.getByRole('button', { name: 'Record Outcome' }).click();
-  await expect(notes.getByText('Please give the reason for not recommending')).toBeVisible();
+  await expect(notes.getByLabel('Reason')).toHaveAccessibleDescription(
+    /Please give the reason for not recommending/,
+  );
+  await expect(notes.getByLabel('Reason')).toBeFocused();
   await notes.getByText('Approve recommendation').click();
   await notes.getByRole('button', { name: 'Record Outcome' }).click();
   await expect(toastTitled(notes, 'Recommendation approved')).toBeVisible();
@@ -167,7 +170,10 @@ test('a master admin reviews documents and reads the operations screens', async 
   await page.getByRole('button', { name: `Reject id-${patient.lastName}.pdf` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Reject' }).click();
-  await expect(dialog.getByText('Please say why the document is rejected')).toBeVisible();
+  await expect(dialog.getByLabel('Reason for rejection')).toHaveAccessibleDescription(
+    /Please say why the document is rejected/,
+  );
+  await expect(dialog.getByLabel('Reason for rejection')).toBeFocused();
   await dialog
     .getByLabel('Reason for rejection')
     .fill('The scan is blurred; please upload a sharper one.');

@@ -39,7 +39,19 @@ export const PaymentRequestSchema = z.object({
 export type PaymentRequest = z.input<typeof PaymentRequestSchema>;
 export type PaymentInput = z.output<typeof PaymentRequestSchema>;
 
+/** The form field a check is about, so the form can show its message there. */
+export type PaymentField =
+  | 'proof'
+  | 'paymentMethod'
+  | 'cardNumber'
+  | 'expiryDate'
+  | 'cvv'
+  | 'billingName'
+  | 'reducedFeeReason'
+  | 'consent';
+
 export interface PaymentProblem {
+  field: PaymentField;
   title: string;
   description?: string;
 }
@@ -56,41 +68,70 @@ export function expiryIsValid(expiry: string, now = new Date()): boolean {
   return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
 }
 
+type PaymentCheckInput = Pick<
+  PaymentInput,
+  | 'cardNumber'
+  | 'expiryDate'
+  | 'cvv'
+  | 'billingName'
+  | 'hasReducedFee'
+  | 'reducedFeeReason'
+  | 'paymentMethod'
+  | 'consent'
+>;
+
+/** Each check's words (§5), one per field. */
+const PROBLEMS: Record<PaymentField, PaymentProblem> = {
+  proof: {
+    field: 'proof',
+    title: 'Document Required',
+    description: 'Please upload proof of eligibility for reduced fee.',
+  },
+  paymentMethod: { field: 'paymentMethod', title: 'Payment Method Required' },
+  cardNumber: { field: 'cardNumber', title: 'Invalid Card Number' },
+  expiryDate: { field: 'expiryDate', title: 'Invalid Expiry Date' },
+  cvv: { field: 'cvv', title: 'Invalid CVV (3 or 4 digits)' },
+  billingName: { field: 'billingName', title: 'Billing Name Required' },
+  reducedFeeReason: { field: 'reducedFeeReason', title: 'Reduced Fee Reason Required' },
+  consent: {
+    field: 'consent',
+    title: 'Consent Required',
+    description: 'Please agree to the telehealth consent to continue.',
+  },
+};
+
+/** Every failing check, in the spec's order (§5): the form shows them all at once. */
+export function paymentProblems(
+  input: PaymentCheckInput,
+  hasProof: boolean,
+  now = new Date(),
+): PaymentProblem[] {
+  const card = digitsOnly(input.cardNumber);
+  const failing: [PaymentField, boolean][] = [
+    ['proof', input.hasReducedFee && !!input.reducedFeeReason && !hasProof],
+    ['paymentMethod', !input.paymentMethod],
+    ['cardNumber', card.length < 13 || card.length > CARD_NUMBER_MAX || !/^\d+$/.test(card)],
+    ['expiryDate', !expiryIsValid(input.expiryDate, now)],
+    ['cvv', !/^\d{3,4}$/.test(input.cvv)],
+    ['billingName', !input.billingName.trim()],
+    ['reducedFeeReason', input.hasReducedFee && !input.reducedFeeReason],
+    ['consent', !input.consent],
+  ];
+  return failing.filter(([, fails]) => fails).map(([field]) => PROBLEMS[field]);
+}
+
+/** The check a server answer repeats, so the form can show it beside its field. */
+export function paymentProblemNamedBy(message: string): PaymentProblem | undefined {
+  return Object.values(PROBLEMS).find((p) => problemMessage(p) === message);
+}
+
+/** The first failing check: the server answers with this one (the spec's order). */
 export function firstPaymentProblem(
-  input: Pick<
-    PaymentInput,
-    | 'cardNumber'
-    | 'expiryDate'
-    | 'cvv'
-    | 'billingName'
-    | 'hasReducedFee'
-    | 'reducedFeeReason'
-    | 'paymentMethod'
-    | 'consent'
-  >,
+  input: PaymentCheckInput,
   hasProof: boolean,
   now = new Date(),
 ): PaymentProblem | null {
-  const card = digitsOnly(input.cardNumber);
-  if (input.hasReducedFee && input.reducedFeeReason && !hasProof)
-    return {
-      title: 'Document Required',
-      description: 'Please upload proof of eligibility for reduced fee.',
-    };
-  if (!input.paymentMethod) return { title: 'Payment Method Required' };
-  if (card.length < 13 || card.length > CARD_NUMBER_MAX || !/^\d+$/.test(card))
-    return { title: 'Invalid Card Number' };
-  if (!expiryIsValid(input.expiryDate, now)) return { title: 'Invalid Expiry Date' };
-  if (!/^\d{3,4}$/.test(input.cvv)) return { title: 'Invalid CVV (3 or 4 digits)' };
-  if (!input.billingName.trim()) return { title: 'Billing Name Required' };
-  if (input.hasReducedFee && !input.reducedFeeReason)
-    return { title: 'Reduced Fee Reason Required' };
-  if (!input.consent)
-    return {
-      title: 'Consent Required',
-      description: 'Please agree to the telehealth consent to continue.',
-    };
-  return null;
+  return paymentProblems(input, hasProof, now)[0] ?? null;
 }
 
 export const problemMessage = (p: PaymentProblem) => p.description ?? p.title;
@@ -111,11 +152,26 @@ export function luhnValid(cardNumber: string): boolean {
   return sum % 10 === 0;
 }
 
+export const CARD_BRANDS = ['Visa', 'Mastercard', 'American Express', 'Discover'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+// Issuer prefixes (IIN ranges) that a few typed digits are enough to tell apart.
+const BRAND_PREFIXES: [CardBrand, RegExp][] = [
+  ['Visa', /^4/],
+  // 51–55, and the 2221–2720 range.
+  ['Mastercard', /^(5[1-5]|222[1-9]|22[3-9]\d|2[3-6]\d\d|27[01]\d|2720)/],
+  ['American Express', /^3[47]/],
+  // 6011, 644–649, 65.
+  ['Discover', /^(6011|64[4-9]|65)/],
+];
+
+/** The brand a (partly typed) card number belongs to, or null while it cannot be told. */
+export function detectCardBrand(cardNumber: string): CardBrand | null {
+  const digits = digitsOnly(cardNumber);
+  return BRAND_PREFIXES.find(([, prefix]) => prefix.test(digits))?.[0] ?? null;
+}
+
+/** The brand stored with a payment: "Card" when the number matches no known brand. */
 export function cardBrand(cardNumber: string): string {
-  const d = digitsOnly(cardNumber);
-  if (/^4/.test(d)) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/.test(d)) return 'Mastercard';
-  if (/^3[47]/.test(d)) return 'American Express';
-  if (/^6(011|5)/.test(d)) return 'Discover';
-  return 'Card';
+  return detectCardBrand(cardNumber) ?? 'Card';
 }

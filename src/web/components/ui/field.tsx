@@ -26,7 +26,9 @@ export function Field({ id, label, error, hint, className, children }: FieldProp
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-destructive">
+        // Not a live region itself: the form's summary announces every error at once, and the
+        // control's aria-describedby reads this one when it gets focus.
+        <p id={`${id}-error`} className="text-sm font-medium break-words text-destructive">
           {error}
         </p>
       )}

@@ -3,6 +3,9 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,8 +19,6 @@ import {
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerIssues } from '@/lib/form-errors';
 import {
   DEFAULT_NEW_USER_ROLE,
   isMasterRole,
@@ -27,7 +28,7 @@ import {
 import { type CreateUserRequest, CreateUserSchema } from '../../../../shared/schemas/users';
 import { useCreateUser } from '../api/users';
 import { canEditPermissions, defaultPermissionsFor } from './access-rules';
-import { RoleAccessFields } from './role-access-fields';
+import { RoleAccessFields, roleAccessFieldSpecs } from './role-access-fields';
 
 type CreateInput = z.input<typeof CreateUserSchema>;
 type CreateOutput = z.output<typeof CreateUserSchema>;
@@ -43,6 +44,14 @@ const EMPTY: CreateInput = {
   npi: '',
 };
 
+const FIELDS: FieldSpecs<CreateInput> = {
+  firstName: { label: 'First name', id: 'create-first-name' },
+  lastName: { label: 'Last name', id: 'create-last-name' },
+  email: { label: 'Email', id: 'create-email' },
+  password: { label: 'Password', id: 'create-password' },
+  ...roleAccessFieldSpecs('create'),
+};
+
 export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
   const [open, setOpen] = useState(false);
   const createUser = useCreateUser();
@@ -51,17 +60,12 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
     resolver: zodResolver(CreateUserSchema),
     defaultValues: EMPTY,
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    watch,
-    formState: { errors },
-  } = form;
+  const { register, reset, watch } = form;
+  const feedback = useFormFeedback(form, FIELDS);
+  const { field } = feedback;
   const role = watch('role') ?? DEFAULT_NEW_USER_ROLE;
 
-  const onSubmit = handleSubmit(({ permissions, licenseNumber, npi, ...values }) => {
+  const onSubmit = feedback.handleSubmit(({ permissions, licenseNumber, npi, ...values }) => {
     const body: CreateUserRequest = { ...values };
     if (values.role === 'doctor') Object.assign(body, { licenseNumber, npi });
     else if (editable && !isMasterRole(values.role)) body.permissions = permissions;
@@ -75,22 +79,7 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
         reset(EMPTY);
         setOpen(false);
       },
-      onError: (error) => {
-        applyServerIssues(error, setError, [
-          'firstName',
-          'lastName',
-          'email',
-          'password',
-          'role',
-          'licenseNumber',
-          'npi',
-        ]);
-        toast({
-          title: 'Creation Failed',
-          description: errorMessage(error, 'Could not create the user'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => feedback.showServerError(error, 'Could not create the user'),
     });
   });
 
@@ -117,33 +106,20 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
         </DialogHeader>
         <FormProvider {...form}>
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <FormErrorSummary feedback={feedback} />
             <div className="grid gap-4 sm:grid-cols-2">
+              <TextField {...field('firstName')} {...register('firstName')} />
+              <TextField {...field('lastName')} {...register('lastName')} />
               <TextField
-                id="create-first-name"
-                label="First name"
-                error={errors.firstName?.message}
-                {...register('firstName')}
-              />
-              <TextField
-                id="create-last-name"
-                label="Last name"
-                error={errors.lastName?.message}
-                {...register('lastName')}
-              />
-              <TextField
-                id="create-email"
-                label="Email"
                 type="email"
                 autoComplete="off"
-                error={errors.email?.message}
+                {...field('email')}
                 {...register('email')}
               />
               <PasswordField
-                id="create-password"
-                label="Password"
                 autoComplete="new-password"
                 hint="At least 8 characters."
-                error={errors.password?.message}
+                {...field('password')}
                 {...register('password')}
               />
             </div>
@@ -153,6 +129,7 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
               role={role}
               editable={editable}
             />
+            <FormServerError message={feedback.formError} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel

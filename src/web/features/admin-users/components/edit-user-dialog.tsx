@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import { useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,7 +14,6 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import {
   isMasterRole,
   PERMISSIONS,
@@ -29,7 +31,7 @@ import {
 } from '../../../../shared/schemas/users';
 import { useUpdateUser } from '../api/users';
 import { canEditPermissions, defaultPermissionsFor } from './access-rules';
-import { RoleAccessFields } from './role-access-fields';
+import { RoleAccessFields, roleAccessFieldSpecs } from './role-access-fields';
 
 const EditSchema = z
   .object({
@@ -76,11 +78,12 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
       npi: user.npi ?? '',
     },
   });
-  const { handleSubmit, watch } = form;
+  const { watch } = form;
+  const feedback = useFormFeedback(form, roleAccessFieldSpecs('edit'));
   const role = watch('role');
   const name = `${user.firstName} ${user.lastName}`;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = feedback.handleSubmit((values) => {
     const body: UpdateUserRequest = {};
     if (values.role !== user.role) body.role = values.role;
     if (values.role === 'doctor') {
@@ -110,13 +113,7 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
           });
           onClose();
         },
-        onError: (error) => {
-          toast({
-            title: 'Update Failed',
-            description: errorMessage(error, 'Could not update the user'),
-            variant: 'destructive',
-          });
-        },
+        onError: (error) => feedback.showServerError(error, 'Could not update the user'),
       },
     );
   });
@@ -126,16 +123,18 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Edit access for {name}</DialogTitle>
-          <DialogDescription>{user.email}</DialogDescription>
+          <DialogDescription className="wrap-anywhere">{user.email}</DialogDescription>
         </DialogHeader>
         <FormProvider {...form}>
           <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <FormErrorSummary feedback={feedback} />
             <RoleAccessFields
               idPrefix="edit"
               actorRole={actorRole}
               role={role}
               editable={editable}
             />
+            <FormServerError message={feedback.formError} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
                 Cancel

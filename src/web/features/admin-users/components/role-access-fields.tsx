@@ -15,6 +15,15 @@ interface RoleAccessValues {
   npi?: string;
 }
 
+/** These fields' ids and labels, for the dialog's error summary (in screen order). */
+export function roleAccessFieldSpecs(idPrefix: string) {
+  return {
+    role: { label: 'Role', id: `${idPrefix}-role` },
+    licenseNumber: { label: 'Oklahoma license number', id: `${idPrefix}-license` },
+    npi: { label: 'NPI', id: `${idPrefix}-npi` },
+  } as const;
+}
+
 export function RoleAccessFields(props: {
   idPrefix: string;
   actorRole: Role;
@@ -34,6 +43,7 @@ export function RoleAccessFields(props: {
       <Field id={roleId} label="Role" error={errors.role?.message}>
         <Select
           id={roleId}
+          aria-invalid={errors.role ? true : undefined}
           aria-describedby={fieldDescribedBy(roleId, errors.role?.message)}
           {...register('role', {
             // A new role starts from its own default boxes (ruling 2).

@@ -50,7 +50,7 @@ export function UserManagement({ actor, headingLevel = 'h2' }: UserManagementPro
             </Button>
           </div>
         ) : (
-          <Table className="min-w-[780px]">
+          <Table stacked className="min-w-[780px]">
             <TableCaption className="sr-only">Staff accounts</TableCaption>
             <TableHeader>
               <TableRow>

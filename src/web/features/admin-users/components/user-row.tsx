@@ -63,25 +63,30 @@ export function UserRow({ user, actor }: UserRowProps) {
 
   return (
     <TableRow>
-      <TableCell className="font-medium whitespace-nowrap">
+      <TableCell label="Name" className="font-medium whitespace-nowrap">
         {name}
         {isSelf && <span className="ml-1 text-xs text-muted-foreground">(you)</span>}
       </TableCell>
-      <TableCell className="whitespace-nowrap">{user.email}</TableCell>
-      <TableCell>
+      <TableCell label="Email" className="whitespace-nowrap">
+        {user.email}
+      </TableCell>
+      <TableCell label="Role">
         <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
       </TableCell>
-      <TableCell>
+      <TableCell label="Status">
         {user.emailVerified ? (
           <Badge variant="success">Verified</Badge>
         ) : (
           <Badge variant="warning">Pending</Badge>
         )}
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(user.createdAt)}</TableCell>
+      <TableCell label="Created" className="whitespace-nowrap">
+        {formatDate(user.createdAt)}
+      </TableCell>
       <TableCell>
-        <div className="flex items-center gap-1">
-          <div className="w-48">
+        <div className="flex flex-wrap items-center gap-1 md:flex-nowrap">
+          {/* On a phone's card the role picker takes its own line, so long role names fit. */}
+          <div className="w-full md:w-48">
             <Select
               aria-label={`Role for ${name}`}
               value={user.role}

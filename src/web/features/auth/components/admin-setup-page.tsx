@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormSubmit } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerIssues } from '@/lib/form-errors';
 import { AdminSetupSchema } from '../../../../shared/schemas/users';
 import { useAdminExists, useAdminSetupMutation } from '../api/admin-setup';
 import { AuthCard } from './auth-card';
@@ -18,6 +18,15 @@ const SetupFormSchema = AdminSetupSchema.extend({ confirmPassword: z.string() })
   { message: 'Passwords do not match', path: ['confirmPassword'] },
 );
 type SetupForm = z.infer<typeof SetupFormSchema>;
+
+const FIELDS: FieldSpecs<SetupForm> = {
+  firstName: { label: 'First name' },
+  lastName: { label: 'Last name' },
+  email: { label: 'Email' },
+  password: { label: 'Password' },
+  confirmPassword: { label: 'Confirm password' },
+  setupToken: { label: 'Setup token' },
+};
 
 const REDIRECT_AFTER_SETUP_MS = 1000;
 
@@ -31,12 +40,7 @@ export function AdminSetupPage() {
 
 function AdminSetupForm({ unreachable }: { unreachable: boolean }) {
   const setup = useAdminSetupMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SetupForm>({
+  const form = useForm<SetupForm>({
     resolver: zodResolver(SetupFormSchema),
     defaultValues: {
       email: '',
@@ -47,28 +51,18 @@ function AdminSetupForm({ unreachable }: { unreachable: boolean }) {
       setupToken: '',
     },
   });
+  const { register } = form;
+  const feedback = useFormFeedback(form, FIELDS);
+  const { field } = feedback;
 
-  const onSubmit = handleSubmit(({ confirmPassword: _confirm, setupToken, ...values }) => {
+  const onSubmit = feedback.handleSubmit(({ confirmPassword: _confirm, setupToken, ...values }) => {
     const body = setupToken ? { ...values, setupToken } : values;
     setup.mutate(body, {
       onSuccess: () => {
         toast({ title: 'Admin Account Created', description: 'Opening the admin dashboard...' });
         setTimeout(() => window.location.assign('/admin/dashboard'), REDIRECT_AFTER_SETUP_MS);
       },
-      onError: (error) => {
-        applyServerIssues(error, setError, [
-          'email',
-          'password',
-          'firstName',
-          'lastName',
-          'setupToken',
-        ]);
-        toast({
-          title: 'Setup Failed',
-          description: errorMessage(error, 'Could not create the admin account'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => feedback.showServerError(error, 'Could not create the admin account'),
     });
   });
 
@@ -88,50 +82,35 @@ function AdminSetupForm({ unreachable }: { unreachable: boolean }) {
         </p>
       )}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FormErrorSummary feedback={feedback} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...register('firstName')}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...register('lastName')}
-          />
+          <TextField autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
+          <TextField autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
         </div>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
         <PasswordField
-          label="Password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          error={errors.password?.message}
+          {...field('password')}
           {...register('password')}
         />
         <PasswordField
-          label="Confirm password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
+          {...field('confirmPassword')}
           {...register('confirmPassword')}
         />
         <PasswordField
-          label="Setup token"
           autoComplete="off"
           hint="Optional here; required in production when the server is configured with a setup token."
-          error={errors.setupToken?.message}
+          {...field('setupToken')}
           {...register('setupToken')}
         />
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? 'Creating Admin...' : 'Create Admin Account'}
-        </Button>
+        <FormSubmit
+          pending={pending}
+          label="Create Admin Account"
+          pendingLabel="Creating Admin..."
+          error={feedback.formError}
+        />
       </form>
     </AuthCard>
   );

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormSubmit } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { homePathFor } from '../../../../shared/roles';
 import { EmailSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
@@ -18,31 +19,31 @@ const AuthSignInSchema = z.object({
 });
 type AuthSignInValues = z.infer<typeof AuthSignInSchema>;
 
+const FIELDS: FieldSpecs<AuthSignInValues> = {
+  email: { label: 'Email', id: 'auth-email' },
+  password: { label: 'Password', id: 'auth-password' },
+};
+
 export function AuthSignInForm() {
   const login = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<AuthSignInValues>({
+  const form = useForm<AuthSignInValues>({
     resolver: zodResolver(AuthSignInSchema),
     defaultValues: { email: '', password: '' },
   });
+  const { register, resetField } = form;
+  const feedback = useFormFeedback(form, FIELDS);
+  const { field } = feedback;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = feedback.handleSubmit((values) => {
     login.mutate(values, {
       onSuccess: ({ user }) => {
         toast({ title: 'Welcome back!', description: 'You have been successfully logged in' });
         window.location.assign(homePathFor(user.role));
       },
       onError: (error) => {
-        reset();
-        toast({
-          title: 'Login failed',
-          description: errorMessage(error, 'Login failed'),
-          variant: 'destructive',
-        });
+        // The password goes; the email stays so a typo in the password is quick to fix.
+        resetField('password');
+        feedback.showServerError(error, 'Login failed');
       },
     });
   });
@@ -51,24 +52,19 @@ export function AuthSignInForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <TextField
-        id="auth-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <FormErrorSummary feedback={feedback} />
+      <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
       <PasswordField
-        id="auth-password"
-        label="Password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        {...field('password')}
         {...register('password')}
       />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? 'Signing In...' : 'Sign In'}
-      </Button>
+      <FormSubmit
+        pending={pending}
+        label="Sign In"
+        pendingLabel="Signing In..."
+        error={feedback.formError}
+      />
     </form>
   );
 }

@@ -1,28 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormSubmit } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, isApiError } from '@/lib/api-client';
-import { applyServerIssues } from '@/lib/form-errors';
 import { homePathFor } from '../../../../shared/roles';
 import { type AuthRegisterRequest, AuthRegisterSchema } from '../../../../shared/schemas/auth';
 import { useAuthRegisterMutation } from '../api/auth-mutations';
 
+const FIELDS: FieldSpecs<AuthRegisterRequest> = {
+  firstName: { label: 'First name', id: 'auth-first-name' },
+  lastName: { label: 'Last name', id: 'auth-last-name' },
+  email: { label: 'Email', id: 'auth-email' },
+  password: { label: 'Password', id: 'auth-password' },
+};
+
 export function AuthSignUpForm() {
   const signUp = useAuthRegisterMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AuthRegisterRequest>({
+  const form = useForm<AuthRegisterRequest>({
     resolver: zodResolver(AuthRegisterSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
   });
+  const { register } = form;
+  const feedback = useFormFeedback(form, FIELDS);
+  const { field } = feedback;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = feedback.handleSubmit((values) => {
     signUp.mutate(values, {
       onSuccess: ({ user }) => {
         toast({
@@ -31,21 +36,7 @@ export function AuthSignUpForm() {
         });
         window.location.assign(homePathFor(user.role));
       },
-      onError: (error) => {
-        applyServerIssues(error, setError, ['firstName', 'lastName', 'email', 'password']);
-        // 409: the email is taken; say so next to the field as well.
-        if (isApiError(error, 409)) {
-          setError('email', {
-            type: 'server',
-            message: errorMessage(error, 'Email already registered'),
-          });
-        }
-        toast({
-          title: 'Registration failed',
-          description: errorMessage(error, 'Failed to create account'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => feedback.showServerError(error, 'Failed to create account'),
     });
   });
 
@@ -53,41 +44,24 @@ export function AuthSignUpForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <FormErrorSummary feedback={feedback} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="auth-first-name"
-          label="First name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          id="auth-last-name"
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
+        <TextField autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
+        <TextField autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
       </div>
-      <TextField
-        id="auth-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
       <PasswordField
-        id="auth-password"
-        label="Password"
         autoComplete="new-password"
         hint="At least 8 characters."
-        error={errors.password?.message}
+        {...field('password')}
         {...register('password')}
       />
-      <Button type="submit" className="w-full" disabled={pending}>
-        {pending ? 'Creating Account...' : 'Create Account'}
-      </Button>
+      <FormSubmit
+        pending={pending}
+        label="Create Account"
+        pendingLabel="Creating Account..."
+        error={feedback.formError}
+      />
     </form>
   );
 }

@@ -2,45 +2,44 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormSubmit } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { useBusinessHours } from '@/features/app-config/api/app-config';
-import { errorMessage } from '@/lib/api-client';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
 import { AuthCard } from './auth-card';
 
+const FIELDS: FieldSpecs<LoginRequest> = {
+  email: { label: 'Email' },
+  password: { label: 'Password' },
+};
+
 export function LoginPage() {
   const businessHours = useBusinessHours();
   const [adminMode, setAdminMode] = useState(false);
   const login = useLoginMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginRequest>({
+  const form = useForm<LoginRequest>({
     resolver: zodResolver(LoginSchema),
     defaultValues: { email: '', password: '' },
   });
+  const { register } = form;
+  const feedback = useFormFeedback(form, FIELDS);
+  const { field } = feedback;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = feedback.handleSubmit((values) => {
     login.mutate(values, {
       onSuccess: ({ user }) => {
         toast({ title: 'Welcome back!', description: 'You have been successfully logged in' });
         // A hard redirect: the next page restores the session from GET /api/user (§2.3).
         window.location.assign(homePathFor(user.role));
       },
-      onError: (error) => {
-        toast({
-          title: 'Login failed',
-          description: errorMessage(error, 'Login failed'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => feedback.showServerError(error, 'Login failed'),
     });
   });
 
@@ -82,22 +81,19 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <FormErrorSummary feedback={feedback} />
+        <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
         <PasswordField
-          label="Password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          {...field('password')}
           {...register('password')}
         />
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending ? 'Signing In...' : 'Sign In'}
-        </Button>
+        <FormSubmit
+          pending={pending}
+          label="Sign In"
+          pendingLabel="Signing In..."
+          error={feedback.formError}
+        />
       </form>
     </AuthCard>
   );

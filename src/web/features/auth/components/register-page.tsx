@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormSubmit } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, isApiError } from '@/lib/api-client';
-import { applyServerIssues } from '@/lib/form-errors';
 import { todayIso } from '../../../../shared/dates';
 import { RegisterSchema } from '../../../../shared/schemas/auth';
 import { US_STATES } from '../../../../shared/us-states';
@@ -21,30 +21,26 @@ type RegisterOutput = z.output<typeof RegisterSchema>;
 
 const REDIRECT_AFTER_REGISTER_MS = 1000;
 
-const FIELDS = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'email',
-  'password',
-  'confirmPassword',
-  'dateOfBirth',
-  'phone',
-  'address',
-  'apartment',
-  'city',
-  'state',
-  'zipCode',
-] as const satisfies readonly (keyof RegisterInput)[];
+// In screen order: the summary lists them so and focus goes to the first.
+const FIELDS: FieldSpecs<RegisterInput> = {
+  firstName: { label: 'First name' },
+  middleName: { label: 'Middle name (optional)' },
+  lastName: { label: 'Last name' },
+  dateOfBirth: { label: 'Date of birth' },
+  phone: { label: 'Phone (optional)' },
+  email: { label: 'Email' },
+  password: { label: 'Password' },
+  confirmPassword: { label: 'Confirm password' },
+  address: { label: 'Street address' },
+  apartment: { label: 'Apartment, suite, etc. (optional)' },
+  city: { label: 'City' },
+  state: { label: 'State' },
+  zipCode: { label: 'ZIP code' },
+};
 
 export function RegisterPage() {
   const registration = useRegisterMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegisterInput, unknown, RegisterOutput>({
+  const form = useForm<RegisterInput, unknown, RegisterOutput>({
     resolver: zodResolver(RegisterSchema),
     defaultValues: {
       firstName: '',
@@ -62,8 +58,11 @@ export function RegisterPage() {
       zipCode: '',
     },
   });
+  const { register } = form;
+  const feedback = useFormFeedback(form, FIELDS);
+  const { field } = feedback;
 
-  const onSubmit = handleSubmit((values) => {
+  const onSubmit = feedback.handleSubmit((values) => {
     registration.mutate(values, {
       onSuccess: () => {
         toast({
@@ -73,21 +72,7 @@ export function RegisterPage() {
         // The server has signed the patient in; the next page restores the session (§2.5).
         setTimeout(() => window.location.assign('/patient/payment'), REDIRECT_AFTER_REGISTER_MS);
       },
-      onError: (error) => {
-        applyServerIssues(error, setError, FIELDS);
-        // 409: the email is taken; say so next to the field as well.
-        if (isApiError(error, 409)) {
-          setError('email', {
-            type: 'server',
-            message: errorMessage(error, 'Email already registered'),
-          });
-        }
-        toast({
-          title: 'Registration failed',
-          description: errorMessage(error, 'Failed to create account'),
-          variant: 'destructive',
-        });
-      },
+      onError: (error) => feedback.showServerError(error, 'Failed to create account'),
     });
   });
 
@@ -115,69 +100,52 @@ export function RegisterPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-6">
+        <FormErrorSummary feedback={feedback} />
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-base font-semibold">Personal information</legend>
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField
-              label="First name"
               autoComplete="given-name"
-              error={errors.firstName?.message}
+              {...field('firstName')}
               {...register('firstName')}
             />
             <TextField
-              label="Middle name (optional)"
               autoComplete="additional-name"
-              error={errors.middleName?.message}
+              {...field('middleName')}
               {...register('middleName')}
             />
             <TextField
-              label="Last name"
               autoComplete="family-name"
-              error={errors.lastName?.message}
+              {...field('lastName')}
               {...register('lastName')}
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Date of birth"
               type="date"
               max={todayIso()}
               autoComplete="bday"
               hint="You must be 18 or older to apply online."
-              error={errors.dateOfBirth?.message}
+              {...field('dateOfBirth')}
               {...register('dateOfBirth')}
             />
-            <TextField
-              label="Phone (optional)"
-              type="tel"
-              autoComplete="tel"
-              error={errors.phone?.message}
-              {...register('phone')}
-            />
+            <TextField type="tel" autoComplete="tel" {...field('phone')} {...register('phone')} />
           </div>
         </fieldset>
 
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-base font-semibold">Account</legend>
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
           <div className="grid gap-4 sm:grid-cols-2">
             <PasswordField
-              label="Password"
               autoComplete="new-password"
               hint="At least 8 characters."
-              error={errors.password?.message}
+              {...field('password')}
               {...register('password')}
             />
             <PasswordField
-              label="Confirm password"
               autoComplete="new-password"
-              error={errors.confirmPassword?.message}
+              {...field('confirmPassword')}
               {...register('confirmPassword')}
             />
           </div>
@@ -185,31 +153,20 @@ export function RegisterPage() {
 
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-base font-semibold">Address</legend>
+          <TextField autoComplete="address-line1" {...field('address')} {...register('address')} />
           <TextField
-            label="Street address"
-            autoComplete="address-line1"
-            error={errors.address?.message}
-            {...register('address')}
-          />
-          <TextField
-            label="Apartment, suite, etc. (optional)"
             autoComplete="address-line2"
-            error={errors.apartment?.message}
+            {...field('apartment')}
             {...register('apartment')}
           />
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              label="City"
-              autoComplete="address-level2"
-              error={errors.city?.message}
-              {...register('city')}
-            />
-            <Field id="state" label="State" error={errors.state?.message}>
+            <TextField autoComplete="address-level2" {...field('city')} {...register('city')} />
+            <Field {...field('state')}>
               <Select
                 id="state"
                 autoComplete="address-level1"
-                aria-invalid={errors.state ? true : undefined}
-                aria-describedby={fieldDescribedBy('state', errors.state?.message)}
+                aria-invalid={field('state').error ? true : undefined}
+                aria-describedby={fieldDescribedBy('state', field('state').error)}
                 {...register('state')}
               >
                 {US_STATES.map(([code, name]) => (
@@ -220,19 +177,22 @@ export function RegisterPage() {
               </Select>
             </Field>
             <TextField
-              label="ZIP code"
               inputMode="numeric"
               autoComplete="postal-code"
               maxLength={5}
-              error={errors.zipCode?.message}
+              {...field('zipCode')}
               {...register('zipCode')}
             />
           </div>
         </fieldset>
 
-        <Button type="submit" size="lg" className="w-full" disabled={pending}>
-          {pending ? 'Creating Account...' : 'Create Account'}
-        </Button>
+        <FormSubmit
+          size="lg"
+          pending={pending}
+          label="Create Account"
+          pendingLabel="Creating Account..."
+          error={feedback.formError}
+        />
       </form>
     </AuthCard>
   );

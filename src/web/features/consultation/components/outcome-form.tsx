@@ -3,12 +3,14 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { type OutcomeAnswer, useRecordOutcome } from '../api/consultation';
 
@@ -26,6 +28,12 @@ const OutcomeSchema = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_REQUIRED });
   });
 type OutcomeValues = z.input<typeof OutcomeSchema>;
+
+const FIELDS: FieldSpecs<OutcomeValues> = {
+  // The first radio carries the id, so the summary's link and the focus land on the group.
+  decision: { label: 'Decision', id: 'outcome-decision' },
+  reason: { label: 'Reason', id: 'outcome-reason' },
+};
 
 interface OutcomeFormProps {
   consultationId: string;
@@ -48,8 +56,9 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
   });
   const decision = form.watch('decision');
   const errors = form.formState.errors;
+  const feedback = useFormFeedback(form, FIELDS);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = feedback.handleSubmit((values) => {
     const approved = values.decision === 'approve';
     record.mutate(
       { consultationId, approved, reason: values.reason?.trim() || undefined },
@@ -58,12 +67,7 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
           setResult(answer);
           toast({ title: answer.message });
         },
-        onError: (error) =>
-          toast({
-            title: 'Could not record the outcome',
-            description: errorMessage(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
+        onError: (error) => feedback.showServerError(error, 'Could not record the outcome'),
       },
     );
   });
@@ -101,6 +105,7 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
           </div>
         ) : (
           <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4">
+            <FormErrorSummary feedback={feedback} />
             <fieldset
               className="grid grid-cols-1 gap-2"
               aria-describedby={errors.decision ? 'decision-error' : undefined}
@@ -108,7 +113,9 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
               <legend className="mb-1 text-sm font-medium">Decision</legend>
               <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-muted">
                 <input
+                  id="outcome-decision"
                   type="radio"
+                  aria-invalid={errors.decision ? true : undefined}
                   value="approve"
                   className="size-4 accent-primary"
                   {...form.register('decision')}
@@ -125,11 +132,7 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
                 Do not approve
               </label>
               {errors.decision && (
-                <p
-                  id="decision-error"
-                  role="alert"
-                  className="text-sm font-medium text-destructive"
-                >
+                <p id="decision-error" className="text-sm font-medium text-destructive">
                   {errors.decision.message}
                 </p>
               )}
@@ -153,6 +156,7 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
                 />
               </Field>
             )}
+            <FormServerError message={feedback.formError} />
             <Button
               type="submit"
               className="w-full sm:w-fit"

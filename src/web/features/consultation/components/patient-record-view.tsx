@@ -20,7 +20,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-1 gap-0.5">
       <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
-      <dd className="text-sm break-words">{children || '—'}</dd>
+      <dd className="text-sm wrap-anywhere">{children || '—'}</dd>
     </div>
   );
 }

@@ -66,7 +66,7 @@ export function ConsultationsTab({ scope }: { scope: 'active' | 'today' }) {
         ) : list.data.length === 0 ? (
           <EmptyState title={copy.empty} />
         ) : (
-          <Table className="min-w-[640px]" scrollLabel={copy.title}>
+          <Table stacked className="min-w-[640px]" scrollLabel={copy.title}>
             <TableCaption className="sr-only">{copy.title}</TableCaption>
             <TableHeader>
               <TableRow>
@@ -83,20 +83,22 @@ export function ConsultationsTab({ scope }: { scope: 'active' | 'today' }) {
             <TableBody>
               {list.data.map((c) => (
                 <TableRow key={c.id}>
-                  <TableCell className="font-medium whitespace-nowrap">{c.patientName}</TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell label="Patient" className="font-medium whitespace-nowrap">
+                    {c.patientName}
+                  </TableCell>
+                  <TableCell label="Application Type" className="whitespace-nowrap">
                     {APPLICATION_TYPE_LABELS[c.applicationType]}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell label={active ? 'Started' : 'Ended'} className="whitespace-nowrap">
                     {formatTime(active ? c.startedAt : c.endedAt)}
                   </TableCell>
                   {!active && (
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell label="Duration" className="whitespace-nowrap">
                       {formatSeconds(c.durationSeconds)}
                     </TableCell>
                   )}
                   {!active && (
-                    <TableCell>
+                    <TableCell label="Outcome">
                       <OutcomeBadge outcome={c.outcome} />
                     </TableCell>
                   )}

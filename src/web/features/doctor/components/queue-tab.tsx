@@ -51,7 +51,7 @@ export function QueueTab() {
             Patients appear here when they have paid and joined the queue.
           </EmptyState>
         ) : (
-          <Table className="min-w-[640px]" scrollLabel="Current queue">
+          <Table stacked className="min-w-[640px]" scrollLabel="Current queue">
             <TableCaption className="sr-only">Current queue</TableCaption>
             <TableHeader>
               <TableRow>
@@ -70,19 +70,19 @@ export function QueueTab() {
                 const consultation = byQueue.get(entry.id);
                 return (
                   <TableRow key={entry.id}>
-                    <TableCell className="font-semibold">
+                    <TableCell label="Position" className="font-semibold">
                       {entry.position > 0 ? `#${entry.position}` : '—'}
                     </TableCell>
-                    <TableCell className="font-medium whitespace-nowrap">
+                    <TableCell label="Patient" className="font-medium whitespace-nowrap">
                       {entry.patientName}
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell label="Application Type" className="whitespace-nowrap">
                       {APPLICATION_TYPE_LABELS[entry.applicationType]}
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">
+                    <TableCell label="Wait Time" className="whitespace-nowrap">
                       {formatMinutes(entry.waitTime)}
                     </TableCell>
-                    <TableCell>
+                    <TableCell label="Status">
                       <QueueStatusBadge status={entry.status} />
                     </TableCell>
                     <TableCell className="text-right">

@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { isNetworkFailure } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
 import { isMobileUserAgent } from '@/lib/upload';
 import { cn } from '@/lib/utils';
@@ -42,26 +43,23 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const mobile = isMobileUserAgent();
-  const ids = { title: useId(), hint: useId() };
+  const ids = { title: useId(), hint: useId(), problem: useId() };
+  // A refused file is said on its card, where the patient chose it (not in a toast).
+  const [problem, setProblem] = useState<string | null>(null);
   const uploading = progress !== null;
   const maxMb = definition.maxSize / MB;
   const readOnly = definition.issuedByClinic;
 
   async function upload(file: File) {
+    setProblem(null);
     if (!isAcceptedType(file, definition.acceptedTypes)) {
-      toast({
-        title: 'Invalid file type',
-        description: `Please upload a ${typeSentence(definition.acceptedTypes)} file.`,
-        variant: 'destructive',
-      });
+      setProblem(
+        `Invalid file type. Please upload a ${typeSentence(definition.acceptedTypes)} file.`,
+      );
       return;
     }
     if (file.size > definition.maxSize) {
-      toast({
-        title: 'File too large',
-        description: tooLargeMessage(definition.id),
-        variant: 'destructive',
-      });
+      setProblem(`File too large. ${tooLargeMessage(definition.id)}`);
       return;
     }
     setProgress(0);
@@ -76,11 +74,10 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
         description: 'Your document has been submitted for review.',
       });
     } catch (error) {
-      toast({
-        title: 'Upload failed',
-        description: errorMessage(error, 'Failed to upload document'),
-        variant: 'destructive',
-      });
+      const message = errorMessage(error, 'Failed to upload document');
+      if (isNetworkFailure(error))
+        toast({ title: 'Upload failed', description: message, variant: 'destructive' });
+      else setProblem(`Upload failed: ${message}`);
     } finally {
       setProgress(null);
       if (inputRef.current) inputRef.current.value = '';
@@ -115,6 +112,9 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
         <CardDescription>{definition.description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto grid gap-3">
+        <div role="alert" id={ids.problem} className={cn(!problem && 'hidden')}>
+          {problem && <p className="text-sm font-medium break-words text-destructive">{problem}</p>}
+        </div>
         {!readOnly && (
           <input
             ref={inputRef}

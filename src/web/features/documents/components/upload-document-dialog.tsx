@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import type { FormErrorItem } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,12 +14,13 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { isNetworkFailure } from '@/lib/form-errors';
 import {
   CATEGORY_DEFINITIONS,
   DASHBOARD_DOCUMENT_TYPES,
@@ -52,8 +56,9 @@ interface UploadDocumentDialogProps {
   count: number;
 }
 
-const fail = (title: string, description: string) =>
-  toast({ title, description, variant: 'destructive' });
+const TYPE_ID = 'dashboard-doc-type';
+const FILE_ID = 'dashboard-doc-file';
+type Problems = { type?: string; file?: string };
 
 /** The dashboard's upload dialog with the spec's checks and messages (§5, §8). */
 export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDialogProps) {
@@ -63,47 +68,61 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const uploading = progress !== null;
+  // Problems are said beside their field; what names no field, by the Upload button.
+  const [problems, setProblems] = useState<Problems>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const items: FormErrorItem[] = [
+    ...(problems.type ? [{ id: TYPE_ID, label: 'Document Type', message: problems.type }] : []),
+    ...(problems.file ? [{ id: FILE_ID, label: 'File', message: problems.file }] : []),
+  ];
+  const fail = (next: Problems, message: string | null = null) => {
+    setProblems(next);
+    setFormError(message);
+    setAttempt((n) => n + 1);
+  };
 
   const reset = () => {
     setType('');
     setFile(null);
     setProgress(null);
+    setProblems({});
+    setFormError(null);
   };
 
   const choose = (input: HTMLInputElement) => {
     const chosen = input.files?.[0] ?? null;
-    if (chosen && !isAcceptedType(chosen, DASHBOARD_TYPES)) {
-      fail('Invalid file type', 'Please select a JPEG, PNG, or PDF file.');
-      input.value = '';
-      return setFile(null);
-    }
-    if (chosen && chosen.size > DASHBOARD_MAX_BYTES) {
-      fail('File too large', 'Please select a file smaller than 10MB.');
-      input.value = '';
-      return setFile(null);
-    }
-    setFile(chosen);
+    const problem =
+      chosen && !isAcceptedType(chosen, DASHBOARD_TYPES)
+        ? 'Invalid file type. Please select a JPEG, PNG, or PDF file.'
+        : chosen && chosen.size > DASHBOARD_MAX_BYTES
+          ? 'File too large. Please select a file smaller than 10MB.'
+          : undefined;
+    setProblems((p) => ({ ...p, file: problem }));
+    if (problem) input.value = '';
+    setFile(problem ? null : chosen);
   };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!file || !type)
-      return fail('Missing information', 'Please select a file and document type.');
+      return fail({
+        type: type ? undefined : 'Please select a document type.',
+        file: file ? undefined : 'Please select a file.',
+      });
     if (!applicationId)
-      return fail(
-        'No application found',
-        'Please create an application first before uploading documents.',
-      );
+      return fail({}, 'Please create an application first before uploading documents.');
     if (count >= MAX_DOCUMENTS_PER_APPLICATION)
-      return fail('Upload limit reached', 'You can upload a maximum of 10 documents.');
+      return fail({}, 'Upload limit reached: you can upload a maximum of 10 documents.');
     // Each type keeps its category's own limits (ruling 20): a photo is JPEG or PNG, 5 MB.
     const category = CATEGORY_DEFINITIONS[DASHBOARD_TYPE_TO_CATEGORY[type]];
     if (!isAcceptedType(file, category.acceptedTypes))
-      return fail(
-        'Invalid file type',
-        `Please select a ${typeSentence(category.acceptedTypes)} file.`,
-      );
-    if (file.size > category.maxSize) return fail('File too large', tooLargeMessage(category.id));
+      return fail({
+        file: `Invalid file type. Please select a ${typeSentence(category.acceptedTypes)} file.`,
+      });
+    if (file.size > category.maxSize) return fail({ file: tooLargeMessage(category.id) });
+    setProblems({});
+    setFormError(null);
 
     setProgress(0);
     try {
@@ -117,12 +136,13 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
       reset();
     } catch (error) {
       setProgress(null);
-      fail(
-        'Upload failed',
+      const message =
         error instanceof ApiError && !error.body?.message
           ? `Upload failed: ${error.status}`
-          : errorMessage(error, 'There was an error uploading your document. Please try again.'),
-      );
+          : errorMessage(error, 'There was an error uploading your document. Please try again.');
+      if (isNetworkFailure(error))
+        toast({ title: 'Upload failed', description: message, variant: 'destructive' });
+      else fail({}, message);
     }
   }
 
@@ -149,12 +169,18 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
               JPEG, PNG or PDF. Photographs: JPEG or PNG. Up to 5MB (medical records 10MB).
             </DialogDescription>
           </DialogHeader>
-          <Field id="dashboard-doc-type" label="Document Type">
+          <FormErrorSummary feedback={{ items, formError, attempt }} />
+          <Field id={TYPE_ID} label="Document Type" error={problems.type}>
             <Select
-              id="dashboard-doc-type"
+              id={TYPE_ID}
               value={type}
               disabled={uploading}
-              onChange={(e) => setType(e.target.value as DashboardDocumentType | '')}
+              aria-invalid={problems.type ? true : undefined}
+              aria-describedby={fieldDescribedBy(TYPE_ID, problems.type)}
+              onChange={(e) => {
+                setProblems((p) => ({ ...p, type: undefined }));
+                setType(e.target.value as DashboardDocumentType | '');
+              }}
             >
               <option value="">Select document type</option>
               {DASHBOARD_DOCUMENT_TYPES.map((t) => (
@@ -164,10 +190,12 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
               ))}
             </Select>
           </Field>
-          <Field id="dashboard-doc-file" label="File">
+          <Field id={FILE_ID} label="File" error={problems.file}>
             <Input
-              id="dashboard-doc-file"
+              id={FILE_ID}
               type="file"
+              aria-invalid={problems.file ? true : undefined}
+              aria-describedby={fieldDescribedBy(FILE_ID, problems.file)}
               accept={acceptAttribute(DASHBOARD_TYPES)}
               disabled={uploading}
               onChange={(e) => choose(e.currentTarget)}
@@ -183,6 +211,7 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
               <Progress value={progress} label="Upload progress" />
             </div>
           )}
+          <FormServerError message={formError} />
           <DialogFooter>
             <Button
               variant="outline"

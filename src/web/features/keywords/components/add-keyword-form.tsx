@@ -2,6 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import { useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
@@ -12,26 +15,22 @@ import {
   KeywordInputSchema,
 } from '../../../../shared/schemas/transcription';
 import { useCreateKeyword } from '../api/keywords';
-import { showKeywordError } from './keyword-form-errors';
+import { keywordFieldSpecs } from './keyword-form-errors';
 
 type Output = z.output<typeof KeywordInputSchema>;
 const EMPTY: KeywordInput = { term: '', category: '' };
 
 export function AddKeywordForm() {
   const createKeyword = useCreateKeyword();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<KeywordInput, unknown, Output>({
+  const form = useForm<KeywordInput, unknown, Output>({
     resolver: zodResolver(KeywordInputSchema),
     defaultValues: EMPTY,
   });
+  const { register, reset, setFocus } = form;
+  const feedback = useFormFeedback(form, keywordFieldSpecs('keyword'));
+  const { field } = feedback;
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = feedback.handleSubmit((values) =>
     createKeyword.mutate(values, {
       onSuccess: (keyword) => {
         toast({
@@ -41,7 +40,7 @@ export function AddKeywordForm() {
         reset(EMPTY);
         setFocus('term');
       },
-      onError: (error) => showKeywordError(error, setError, 'Could not add the keyword'),
+      onError: (error) => feedback.showServerError(error, 'Could not add the keyword'),
     }),
   );
 
@@ -52,26 +51,24 @@ export function AddKeywordForm() {
       aria-label="Add a keyword"
       className="grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start"
     >
+      <FormErrorSummary feedback={feedback} className="sm:col-span-3" />
       <TextField
-        id="keyword-term"
-        label="Keyword"
         maxLength={KEYWORD_MAX}
         autoComplete="off"
-        error={errors.term?.message}
+        {...field('term')}
         {...register('term')}
       />
       <TextField
-        id="keyword-category"
-        label="Category (optional)"
         maxLength={KEYWORD_CATEGORY_MAX}
         autoComplete="off"
-        error={errors.category?.message}
+        {...field('category')}
         {...register('category')}
       />
       <Button type="submit" className="sm:mt-5" disabled={createKeyword.isPending}>
         <Plus aria-hidden="true" />
         {createKeyword.isPending ? 'Adding...' : 'Add Keyword'}
       </Button>
+      <FormServerError message={feedback.formError} className="sm:col-span-3" />
     </form>
   );
 }

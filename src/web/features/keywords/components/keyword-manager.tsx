@@ -45,7 +45,7 @@ export function KeywordManager() {
             </Button>
           </div>
         ) : (
-          <Table>
+          <Table stacked>
             <TableCaption className="sr-only">Keywords</TableCaption>
             <TableHeader>
               <TableRow>

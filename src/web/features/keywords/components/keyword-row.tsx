@@ -3,6 +3,9 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import { useFormFeedback } from '@/components/form/use-form-feedback';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -29,15 +32,17 @@ import {
   KeywordInputSchema,
 } from '../../../../shared/schemas/transcription';
 import { useDeleteKeyword, useUpdateKeyword } from '../api/keywords';
-import { showKeywordError } from './keyword-form-errors';
+import { keywordFieldSpecs } from './keyword-form-errors';
 
 export function KeywordRow({ keyword }: { keyword: Keyword }) {
   const [editing, setEditing] = useState(false);
   if (editing) return <EditKeywordRow keyword={keyword} onDone={() => setEditing(false)} />;
   return (
     <TableRow>
-      <TableCell className="font-medium break-words">{keyword.term}</TableCell>
-      <TableCell>
+      <TableCell label="Keyword" className="font-medium break-words">
+        {keyword.term}
+      </TableCell>
+      <TableCell label="Category">
         {keyword.category ? (
           <Badge variant="outline" className="whitespace-normal break-words">
             {keyword.category}
@@ -46,7 +51,7 @@ export function KeywordRow({ keyword }: { keyword: Keyword }) {
           <span className="text-muted-foreground">None</span>
         )}
       </TableCell>
-      <TableCell className="hidden whitespace-nowrap sm:table-cell">
+      <TableCell label="Added" className="hidden whitespace-nowrap sm:table-cell">
         {formatDate(keyword.createdAt)}
       </TableCell>
       <TableCell>
@@ -71,18 +76,15 @@ type Output = z.output<typeof KeywordInputSchema>;
 /** Inline edit: the row becomes a small form; Escape or Cancel leaves it unchanged. */
 function EditKeywordRow({ keyword, onDone }: { keyword: Keyword; onDone: () => void }) {
   const updateKeyword = useUpdateKeyword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<KeywordInput, unknown, Output>({
+  const form = useForm<KeywordInput, unknown, Output>({
     resolver: zodResolver(KeywordInputSchema),
     defaultValues: { term: keyword.term, category: keyword.category ?? '' },
   });
-  const idPrefix = `keyword-edit-${keyword.id}`;
+  const { register } = form;
+  const feedback = useFormFeedback(form, keywordFieldSpecs(`keyword-edit-${keyword.id}`));
+  const { field } = feedback;
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = feedback.handleSubmit((values) =>
     updateKeyword.mutate(
       { id: keyword.id, ...values },
       {
@@ -90,7 +92,7 @@ function EditKeywordRow({ keyword, onDone }: { keyword: Keyword; onDone: () => v
           toast({ title: 'Keyword Updated', description: `Saved as "${updated.term}".` });
           onDone();
         },
-        onError: (error) => showKeywordError(error, setError, 'Could not update the keyword'),
+        onError: (error) => feedback.showServerError(error, 'Could not update the keyword'),
       },
     ),
   );
@@ -110,21 +112,18 @@ function EditKeywordRow({ keyword, onDone }: { keyword: Keyword; onDone: () => v
           aria-label={`Edit keyword ${keyword.term}`}
           className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] sm:items-start"
         >
+          <FormErrorSummary feedback={feedback} className="sm:col-span-3" />
           <TextField
-            id={`${idPrefix}-term`}
-            label="Keyword"
             maxLength={KEYWORD_MAX}
             autoComplete="off"
             autoFocus
-            error={errors.term?.message}
+            {...field('term')}
             {...register('term')}
           />
           <TextField
-            id={`${idPrefix}-category`}
-            label="Category (optional)"
             maxLength={KEYWORD_CATEGORY_MAX}
             autoComplete="off"
-            error={errors.category?.message}
+            {...field('category')}
             {...register('category')}
           />
           <div className="flex gap-2 sm:mt-5">
@@ -135,6 +134,7 @@ function EditKeywordRow({ keyword, onDone }: { keyword: Keyword; onDone: () => v
               Cancel
             </Button>
           </div>
+          <FormServerError message={feedback.formError} className="sm:col-span-3" />
         </form>
       </TableCell>
     </TableRow>

@@ -26,7 +26,7 @@ export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus>
   if (query.data.queue.length === 0)
     return <EmptyState title="No Patients Waiting">Nobody is in the queue right now.</EmptyState>;
   return (
-    <Table className="min-w-[560px]" scrollLabel="Patient queue">
+    <Table stacked className="min-w-[560px]" scrollLabel="Patient queue">
       <TableCaption className="sr-only">Patient queue</TableCaption>
       <TableHeader>
         <TableRow>
@@ -40,21 +40,23 @@ export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus>
       <TableBody>
         {query.data.queue.map((entry) => (
           <TableRow key={entry.id}>
-            <TableCell className="font-semibold">
+            <TableCell label="Position" className="font-semibold">
               {entry.currentPosition > 0 ? `#${entry.currentPosition}` : '—'}
             </TableCell>
-            <TableCell>
+            <TableCell label="Application">
               <span className="font-mono text-xs" title={entry.applicationId}>
                 {shortId(entry.applicationId)}
               </span>
             </TableCell>
-            <TableCell>
+            <TableCell label="Status">
               <QueueStatusBadge status={entry.status} />
             </TableCell>
-            <TableCell className="whitespace-nowrap">
+            <TableCell label="Estimated wait" className="whitespace-nowrap">
               {entry.status === 'waiting' ? formatMinutes(entry.estimatedWaitTime) : '—'}
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatTime(entry.joinedAt)}</TableCell>
+            <TableCell label="Joined" className="whitespace-nowrap">
+              {formatTime(entry.joinedAt)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

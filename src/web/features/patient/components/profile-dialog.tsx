@@ -2,6 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,8 +18,6 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
-import { applyServerIssues } from '@/lib/form-errors';
 import { todayIso } from '../../../../shared/dates';
 import { type PatientProfile, ProfileUpdateSchema } from '../../../../shared/schemas/auth';
 import { US_STATES } from '../../../../shared/us-states';
@@ -33,6 +34,22 @@ const SECTION_FIELDS: Record<ProfileSection, FieldName[]> = {
   address: ['address', 'apartment', 'city', 'state', 'zipCode'],
 };
 const ALL_FIELDS = [...SECTION_FIELDS.profile, ...SECTION_FIELDS.address];
+
+const LABELS: Record<FieldName, string> = {
+  firstName: 'First name',
+  middleName: 'Middle name (optional)',
+  lastName: 'Last name',
+  dateOfBirth: 'Date of birth',
+  phone: 'Phone (optional)',
+  address: 'Street address',
+  apartment: 'Apartment, suite, etc. (optional)',
+  city: 'City',
+  state: 'State',
+  zipCode: 'ZIP code',
+};
+const FIELDS: FieldSpecs<ProfileInput> = Object.fromEntries(
+  ALL_FIELDS.map((name) => [name, { label: LABELS[name], id: `profile-${name}` }]),
+);
 
 const TITLES: Record<ProfileSection, { title: string; description: string }> = {
   profile: { title: 'Edit Profile', description: 'Your name, date of birth and phone.' },
@@ -97,44 +114,34 @@ function ProfileForm({
     );
     return new Set(ALL_FIELDS.filter((f) => SECTION_FIELDS[section].includes(f) || failing.has(f)));
   }, [defaults, section]);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ProfileInput, unknown, ProfileOutput>({
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(ProfileUpdateSchema),
     defaultValues: defaults,
   });
+  const { register } = form;
+  const feedback = useFormFeedback(form, FIELDS);
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = feedback.handleSubmit((values) =>
     update.mutateAsync(values).then(
       () => {
         toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
         onClose();
       },
-      (error: unknown) => {
-        applyServerIssues(error, setError, ALL_FIELDS);
-        toast({
-          title: 'Update Failed',
-          description: errorMessage(error, 'Your changes could not be saved. Please try again.'),
-          variant: 'destructive',
-        });
-      },
+      (error: unknown) =>
+        feedback.showServerError(error, 'Your changes could not be saved. Please try again.'),
     ),
   );
 
-  const text = (name: FieldName, label: string, props: Record<string, unknown> = {}) =>
+  const text = (name: FieldName, props: Record<string, unknown> = {}) =>
     shown.has(name) && (
       <TextField
-        id={`profile-${name}`}
-        label={label}
-        error={errors[name]?.message}
+        {...feedback.field(name)}
         disabled={update.isPending}
         {...props}
         {...register(name)}
       />
     );
+  const stateError = feedback.field('state').error;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -142,33 +149,34 @@ function ProfileForm({
         <DialogTitle>{TITLES[section].title}</DialogTitle>
         <DialogDescription>{TITLES[section].description}</DialogDescription>
       </DialogHeader>
+      <FormErrorSummary feedback={feedback} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        {text('firstName', 'First name', { autoComplete: 'given-name' })}
-        {text('middleName', 'Middle name (optional)', { autoComplete: 'additional-name' })}
-        {text('lastName', 'Last name', { autoComplete: 'family-name' })}
-        {text('dateOfBirth', 'Date of birth', {
+        {text('firstName', { autoComplete: 'given-name' })}
+        {text('middleName', { autoComplete: 'additional-name' })}
+        {text('lastName', { autoComplete: 'family-name' })}
+        {text('dateOfBirth', {
           type: 'date',
           max: todayIso(),
           autoComplete: 'bday',
         })}
-        {text('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}
-        {text('address', 'Street address', {
+        {text('phone', { type: 'tel', autoComplete: 'tel' })}
+        {text('address', {
           autoComplete: 'address-line1',
           fieldClassName: 'sm:col-span-2',
         })}
-        {text('apartment', 'Apartment, suite, etc. (optional)', {
+        {text('apartment', {
           autoComplete: 'address-line2',
           fieldClassName: 'sm:col-span-2',
         })}
-        {text('city', 'City', { autoComplete: 'address-level2' })}
+        {text('city', { autoComplete: 'address-level2' })}
         {shown.has('state') && (
-          <Field id="profile-state" label="State" error={errors.state?.message}>
+          <Field {...feedback.field('state')}>
             <Select
               id="profile-state"
               autoComplete="address-level1"
               disabled={update.isPending}
-              aria-invalid={errors.state ? true : undefined}
-              aria-describedby={fieldDescribedBy('profile-state', errors.state?.message)}
+              aria-invalid={stateError ? true : undefined}
+              aria-describedby={fieldDescribedBy('profile-state', stateError)}
               {...register('state')}
             >
               {US_STATES.map(([code, name]) => (
@@ -179,12 +187,13 @@ function ProfileForm({
             </Select>
           </Field>
         )}
-        {text('zipCode', 'ZIP code', {
+        {text('zipCode', {
           inputMode: 'numeric',
           autoComplete: 'postal-code',
           maxLength: 5,
         })}
       </div>
+      <FormServerError message={feedback.formError} />
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={update.isPending}>
           Cancel

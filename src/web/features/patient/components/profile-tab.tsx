@@ -23,7 +23,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   return (
     <div className="grid gap-0.5">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium break-words">{value || 'Not provided'}</dd>
+      <dd className="font-medium wrap-anywhere">{value || 'Not provided'}</dd>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import type { FormErrorItem } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
@@ -17,7 +19,8 @@ import {
   usePatientDocuments,
 } from '@/features/documents/api/documents';
 import { feeLine, useFees } from '@/features/fees/api/fees';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { isNetworkFailure } from '@/lib/form-errors';
 import {
   APPLICATION_TYPES,
   type ApplicationType,
@@ -26,15 +29,15 @@ import {
   type ReducedFeeReason,
 } from '../../../../shared/fees';
 import {
-  CARD_NUMBER_MAX,
-  CVV_MAX,
-  EXPIRY_MAX,
-  firstPaymentProblem,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_METHODS,
+  type PaymentField,
+  type PaymentProblem,
+  paymentProblemNamedBy,
+  paymentProblems,
+  problemMessage,
   TELEHEALTH_CONSENT_TEXT,
 } from '../../../../shared/schemas/payment';
 import { type PaymentResult, useProcessPayment } from '../api/payments';
+import { CARD_FIELD_IDS, type CardDetails, CardDetailsFields } from './card-details-fields';
 import { CostBreakdown } from './cost-breakdown';
 import { DevBypassButton } from './dev-bypass-button';
 import { ProofUploadField } from './proof-upload-field';
@@ -48,8 +51,6 @@ const TYPE_LABELS: Record<ApplicationType, string> = {
   new: 'New Application',
   renewal: 'Renewal',
 };
-
-type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface PaymentDefaults {
   type?: ApplicationType;
@@ -67,29 +68,34 @@ interface PaymentFormProps {
   showBypass?: boolean;
 }
 
-/** Which field a check's message is about, so focus can go there. */
-const PROBLEM_FIELD: Record<string, string> = {
-  'Document Required': 'pay-proof',
-  'Payment Method Required': 'payment-method',
-  'Invalid Card Number': 'card-number',
-  'Invalid Expiry Date': 'expiry',
-  'Invalid CVV (3 or 4 digits)': 'cvv',
-  'Billing Name Required': 'billing-name',
-  'Reduced Fee Reason Required': 'reduced-fee-reason',
-  'Consent Required': 'consent',
+/** Where each check's field is on the page, and what the error summary calls it. */
+const FIELD_IDS: Record<PaymentField, string> = {
+  ...CARD_FIELD_IDS,
+  proof: 'pay-proof',
+  reducedFeeReason: 'reduced-fee-reason',
+  consent: 'consent',
 };
-
-/** "4242424242424242" → "4242 4242 4242 4242" as it is typed (longer numbers stay plain). */
-function groupCardNumber(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, CARD_NUMBER_MAX);
-  return digits.length <= 16 ? digits.replace(/(\d{4})(?=\d)/g, '$1 ') : digits;
-}
-
-/** "1230" → "12/30"; a typed slash is kept. */
-function formatExpiry(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-}
+const FIELD_LABELS: Record<PaymentField, string> = {
+  proof: 'Proof of Eligibility',
+  reducedFeeReason: 'Reduced Fee Reason',
+  paymentMethod: 'Payment Method',
+  billingName: 'Cardholder Name',
+  cardNumber: 'Card Number',
+  expiryDate: 'Expiry',
+  cvv: 'CVV',
+  consent: 'Consent',
+};
+/** The summary lists problems in screen order (the checks run in the spec's order). */
+const SCREEN_ORDER: PaymentField[] = [
+  'reducedFeeReason',
+  'proof',
+  'paymentMethod',
+  'billingName',
+  'cardNumber',
+  'expiryDate',
+  'cvv',
+  'consent',
+];
 
 export function PaymentForm({
   applicationId,
@@ -107,14 +113,19 @@ export function PaymentForm({
   const [hasReducedFee, setHasReducedFee] = useState(defaults?.hasReducedFee ?? false);
   const [reason, setReason] = useState<ReducedFeeReason | ''>(defaults?.reducedFeeReason ?? '');
   const [proofFile, setProofFile] = useState<File | null>(null);
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
-  const [billingName, setBillingName] = useState('');
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiryDate, setExpiryDate] = useState('');
-  const [cvv, setCvv] = useState('');
+  const [card, setCard] = useState<CardDetails>({
+    method: '',
+    billingName: '',
+    cardNumber: '',
+    expiryDate: '',
+    cvv: '',
+  });
   const [consent, setConsent] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const [invalidField, setInvalidField] = useState<string | null>(null);
+  // The problems found by the last submit; fixing a field takes its problem off the list.
+  const [problems, setProblems] = useState<PaymentProblem[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   const proofOnFile =
     (applicationId &&
@@ -125,34 +136,57 @@ export function PaymentForm({
   const line = feeLine(fees.data, type, hasReducedFee);
   const pending = uploading || payment.isPending;
 
-  const invalid = (id: string) => (invalidField === id ? true : undefined);
-  /** Editing the field a check pointed at clears its invalid mark. */
-  const edited = (id: string) => {
-    if (invalidField === id) setInvalidField(null);
+  const errorFor = (field: PaymentField) => {
+    const problem = problems.find((p) => p.field === field);
+    return problem && problemMessage(problem);
+  };
+  /** Editing a field a check pointed at takes its problem away. */
+  const edited = (field: PaymentField) =>
+    setProblems((list) =>
+      list.some((p) => p.field === field) ? list.filter((p) => p.field !== field) : list,
+    );
+  const items: FormErrorItem[] = SCREEN_ORDER.flatMap((field) => {
+    const message = errorFor(field);
+    return message ? [{ id: FIELD_IDS[field], label: FIELD_LABELS[field], message }] : [];
+  });
+  const failed = (message: string | null) => {
+    setFormError(message);
+    setAttempt((n) => n + 1);
+  };
+  /** A failed request: beside the field the server's message names, else by the button. */
+  const showServerError = (error: unknown, title: string, fallback: string) => {
+    if (isNetworkFailure(error)) {
+      toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
+      return;
+    }
+    const message = errorMessage(error, fallback);
+    const problem = isApiError(error, 400) ? paymentProblemNamedBy(message) : undefined;
+    if (problem) {
+      setProblems([problem]);
+      failed(null);
+    } else failed(`${title}: ${message}`);
   };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (pending || !line) return;
     const input = {
-      cardNumber,
-      expiryDate,
-      cvv,
-      billingName,
+      cardNumber: card.cardNumber,
+      expiryDate: card.expiryDate,
+      cvv: card.cvv,
+      billingName: card.billingName,
       hasReducedFee,
       reducedFeeReason: reason || null,
-      paymentMethod: method || null,
+      paymentMethod: card.method || null,
       consent,
     };
-    const problem = firstPaymentProblem(input, !!proofFile || !!proofOnFile);
-    if (problem) {
-      toast({ title: problem.title, description: problem.description, variant: 'destructive' });
-      const field = PROBLEM_FIELD[problem.title] ?? null;
-      setInvalidField(field);
-      if (field) document.getElementById(field)?.focus();
+    const found = paymentProblems(input, !!proofFile || !!proofOnFile);
+    setProblems(found);
+    if (found.length > 0) {
+      failed(null);
       return;
     }
-    setInvalidField(null);
+    setFormError(null);
 
     // Ruling 15: the proof goes up first, on the open application (created unpaid if none).
     if (hasReducedFee && proofFile) {
@@ -170,11 +204,7 @@ export function PaymentForm({
           queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] }),
         ]);
       } catch (error) {
-        toast({
-          title: 'Upload failed',
-          description: errorMessage(error, 'Failed to upload document'),
-          variant: 'destructive',
-        });
+        showServerError(error, 'Upload failed', 'Failed to upload document');
         return;
       } finally {
         setUploading(false);
@@ -206,18 +236,14 @@ export function PaymentForm({
           );
           onPaid(result);
         },
-        (error: unknown) => {
-          toast({
-            title: 'Payment Failed',
-            description: errorMessage(error, 'Payment could not be processed'),
-            variant: 'destructive',
-          });
-        },
+        (error: unknown) =>
+          showServerError(error, 'Payment Failed', 'Payment could not be processed'),
       );
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      <FormErrorSummary feedback={{ items, formError, attempt }} className="lg:col-span-2" />
       <Card>
         <CardHeader>
           <CardTitle>Application Details</CardTitle>
@@ -253,14 +279,22 @@ export function PaymentForm({
 
           {hasReducedFee && (
             <>
-              <Field id="reduced-fee-reason" label="Reduced Fee Reason">
+              <Field
+                id="reduced-fee-reason"
+                label="Reduced Fee Reason"
+                error={errorFor('reducedFeeReason')}
+              >
                 <Select
                   id="reduced-fee-reason"
                   value={reason}
                   disabled={pending}
-                  aria-invalid={invalid('reduced-fee-reason')}
+                  aria-invalid={errorFor('reducedFeeReason') ? true : undefined}
+                  aria-describedby={fieldDescribedBy(
+                    'reduced-fee-reason',
+                    errorFor('reducedFeeReason'),
+                  )}
                   onChange={(e) => {
-                    edited('reduced-fee-reason');
+                    edited('reducedFeeReason');
                     setReason(e.target.value as ReducedFeeReason | '');
                   }}
                 >
@@ -277,11 +311,11 @@ export function PaymentForm({
                 reason={reason}
                 file={proofFile}
                 onFileChange={(file) => {
-                  edited('pay-proof');
+                  edited('proof');
                   setProofFile(file);
                 }}
                 onFile={proofOnFile}
-                invalid={invalid('pay-proof')}
+                error={errorFor('proof')}
               />
             </>
           )}
@@ -299,104 +333,41 @@ export function PaymentForm({
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <Field id="payment-method" label="Payment Method">
-            <Select
-              id="payment-method"
-              value={method}
-              disabled={pending}
-              aria-invalid={invalid('payment-method')}
-              onChange={(e) => {
-                edited('payment-method');
-                setMethod(e.target.value as PaymentMethod | '');
-              }}
+          <CardDetailsFields
+            value={card}
+            disabled={pending}
+            errorFor={errorFor}
+            onChange={(field, value) => {
+              edited(field === 'method' ? 'paymentMethod' : field);
+              setCard((c) => ({ ...c, [field]: value }));
+            }}
+          />
+          <div className="grid gap-1.5">
+            <div
+              className={`flex items-start gap-3 rounded-md border p-3 ${errorFor('consent') ? 'border-destructive' : 'border-border'}`}
             >
-              <option value="">Select payment method</option>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="billing-name" label="Cardholder Name">
-            <Input
-              id="billing-name"
-              autoComplete="cc-name"
-              value={billingName}
-              disabled={pending}
-              maxLength={100}
-              aria-invalid={invalid('billing-name')}
-              onChange={(e) => {
-                edited('billing-name');
-                setBillingName(e.target.value);
-              }}
-            />
-          </Field>
-          <Field id="card-number" label="Card Number">
-            <Input
-              id="card-number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 5678 9012 3456"
-              maxLength={CARD_NUMBER_MAX}
-              value={cardNumber}
-              disabled={pending}
-              aria-invalid={invalid('card-number')}
-              onChange={(e) => {
-                edited('card-number');
-                setCardNumber(groupCardNumber(e.target.value));
-              }}
-            />
-          </Field>
-          <div className="grid grid-cols-2 gap-4">
-            <Field id="expiry" label="Expiry (MM/YY)">
-              <Input
-                id="expiry"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                maxLength={EXPIRY_MAX}
-                value={expiryDate}
+              <Checkbox
+                id="consent"
+                checked={consent}
                 disabled={pending}
-                aria-invalid={invalid('expiry')}
-                onChange={(e) => {
-                  edited('expiry');
-                  setExpiryDate(formatExpiry(e.target.value));
+                aria-invalid={errorFor('consent') ? true : undefined}
+                aria-describedby={fieldDescribedBy('consent', errorFor('consent'))}
+                onCheckedChange={(v) => {
+                  edited('consent');
+                  setConsent(v === true);
                 }}
               />
-            </Field>
-            <Field id="cvv" label="CVV">
-              <Input
-                id="cvv"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                maxLength={CVV_MAX}
-                value={cvv}
-                disabled={pending}
-                aria-invalid={invalid('cvv')}
-                onChange={(e) => {
-                  edited('cvv');
-                  setCvv(e.target.value.replace(/\D/g, '').slice(0, CVV_MAX));
-                }}
-              />
-            </Field>
+              <Label htmlFor="consent" className="text-sm leading-5 font-normal">
+                {TELEHEALTH_CONSENT_TEXT}
+              </Label>
+            </div>
+            {errorFor('consent') && (
+              <p id="consent-error" className="text-sm font-medium text-destructive">
+                {errorFor('consent')}
+              </p>
+            )}
           </div>
-          <div className="flex items-start gap-3 rounded-md border border-border p-3">
-            <Checkbox
-              id="consent"
-              checked={consent}
-              disabled={pending}
-              aria-invalid={invalid('consent')}
-              onCheckedChange={(v) => {
-                edited('consent');
-                setConsent(v === true);
-              }}
-            />
-            <Label htmlFor="consent" className="text-sm leading-5 font-normal">
-              {TELEHEALTH_CONSENT_TEXT}
-            </Label>
-          </div>
+          <FormServerError message={formError} />
           <Button type="submit" size="lg" className="w-full" disabled={pending || !line}>
             {pending ? 'Processing Payment...' : `Pay $${line?.total ?? '…'} & Join Queue`}
           </Button>

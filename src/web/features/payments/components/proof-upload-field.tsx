@@ -1,8 +1,7 @@
 import { FileCheck2 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import type { PatientDocument } from '@/features/documents/api/documents';
 import { acceptAttribute, isAcceptedType } from '@/features/documents/file-checks';
 import { CATEGORY_DEFINITIONS, formatKb } from '../../../../shared/documents';
@@ -17,8 +16,6 @@ interface ProofUploadFieldProps {
   /** A proof already uploaded for the open application. */
   onFile: PatientDocument | null;
   error?: string;
-  /** Marks the input invalid without a message (the message is a toast). */
-  invalid?: boolean;
   label?: string;
   id?: string;
 }
@@ -33,7 +30,6 @@ export function ProofUploadField({
   onFileChange,
   onFile,
   error,
-  invalid,
   label = 'Proof of Eligibility',
   id: givenId,
 }: ProofUploadFieldProps) {
@@ -43,24 +39,21 @@ export function ProofUploadField({
     ? `Required: ${REDUCED_FEE_PROOF[reason]}. PDF, JPEG or PNG, up to 5MB.`
     : 'PDF, JPEG or PNG, up to 5MB.';
 
+  // A refused file is said beside the input, where the patient chose it.
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const shownError = fileProblem ?? error;
+
   const choose = (input: HTMLInputElement) => {
     const chosen = input.files?.[0] ?? null;
+    setFileProblem(null);
     if (!chosen) return onFileChange(null);
-    if (!isAcceptedType(chosen, PROOF.acceptedTypes)) {
-      toast({
-        title: 'Invalid File Type',
-        description: 'Please upload a PDF, JPEG, or PNG file.',
-        variant: 'destructive',
-      });
-      input.value = '';
-      return onFileChange(null);
-    }
-    if (chosen.size > PROOF.maxSize) {
-      toast({
-        title: 'File Too Large',
-        description: 'Please upload a file smaller than 5MB.',
-        variant: 'destructive',
-      });
+    const problem = !isAcceptedType(chosen, PROOF.acceptedTypes)
+      ? 'Invalid file type. Please upload a PDF, JPEG, or PNG file.'
+      : chosen.size > PROOF.maxSize
+        ? 'File too large. Please upload a file smaller than 5MB.'
+        : null;
+    if (problem) {
+      setFileProblem(problem);
       input.value = '';
       return onFileChange(null);
     }
@@ -68,7 +61,7 @@ export function ProofUploadField({
   };
 
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={shownError}>
       {onFile && !file && (
         <p className="flex items-start gap-2 rounded-md border border-green-300 bg-green-50 p-2 text-sm text-green-900">
           <FileCheck2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -82,8 +75,8 @@ export function ProofUploadField({
         type="file"
         accept={acceptAttribute(PROOF.acceptedTypes)}
         onChange={(e) => choose(e.currentTarget)}
-        aria-invalid={error || invalid ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, error, hint)}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, shownError, hint)}
         className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
       />
     </Field>

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -44,6 +46,9 @@ export function RejectDocumentDialog({
     defaultValues: { note: '' },
   });
   const error = form.formState.errors.note?.message;
+  const feedback = useFormFeedback(form, {
+    note: { label: 'Reason for rejection', id: 'reject-note' },
+  });
 
   return (
     <Dialog
@@ -61,8 +66,9 @@ export function RejectDocumentDialog({
         <form
           noValidate
           className="grid grid-cols-1 gap-4"
-          onSubmit={form.handleSubmit((values) => onReject(values.note))}
+          onSubmit={feedback.handleSubmit((values) => onReject(values.note))}
         >
+          <FormErrorSummary feedback={feedback} />
           <Field
             id="reject-note"
             label="Reason for rejection"

@@ -3,6 +3,7 @@ import { ArrowLeft, ArrowRight, CheckCircle2, Copy, Lock } from 'lucide-react';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormServerError } from '@/components/form/form-submit';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,7 +19,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { applyServerIssues } from '@/lib/form-errors';
+import { applyServerIssues, isNetworkFailure } from '@/lib/form-errors';
 import {
   NOTES_MAX,
   ProcessTranscriptionSchema,
@@ -59,6 +60,8 @@ export function TranscriptionWorkflowDialog({ target, describe, onClose }: Props
   const [step, setStep] = useState(0);
   const [stored, setStored] = useState<StoredTranscription | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // A refusal that names no field, said by the Store button.
+  const [storeError, setStoreError] = useState<string | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const processTranscription = useProcessTranscription();
@@ -125,8 +128,9 @@ export function TranscriptionWorkflowDialog({ target, describe, onClose }: Props
   };
 
   const store = handleSubmit(
-    (values) =>
-      processTranscription.mutate(
+    (values) => {
+      setStoreError(null);
+      return processTranscription.mutate(
         { consultationId: target.consultationId, ...values },
         {
           onSuccess: (answer) => {
@@ -139,17 +143,19 @@ export function TranscriptionWorkflowDialog({ target, describe, onClose }: Props
             });
           },
           onError: (error) => {
+            const message = errorMessage(error, 'Could not store the transcription');
+            if (isNetworkFailure(error)) {
+              toast({ title: 'Storage Failed', description: message, variant: 'destructive' });
+              return;
+            }
             applyServerIssues(error, setError, FIELDS);
             if (getFieldState('rawTranscript').error) setStep(0);
             else if (getFieldState('summary').error || getFieldState('notes').error) setStep(1);
-            toast({
-              title: 'Storage Failed',
-              description: errorMessage(error, 'Could not store the transcription'),
-              variant: 'destructive',
-            });
+            else setStoreError(`Storage failed: ${message}`);
           },
         },
-      ),
+      );
+    },
     (invalid) => setStep(invalid.rawTranscript ? 0 : 1),
   );
 
@@ -332,6 +338,7 @@ export function TranscriptionWorkflowDialog({ target, describe, onClose }: Props
                   findings and billable content are drawn from them, and every view and download is
                   audited.
                 </p>
+                <FormServerError message={storeError} />
                 <DialogFooter>
                   <Button variant="outline" onClick={() => setStep(1)}>
                     <ArrowLeft aria-hidden="true" />

@@ -100,7 +100,7 @@ export function TranscriptionsTab() {
             </Button>
           </div>
         ) : (
-          <Table>
+          <Table stacked>
             <TableCaption className="sr-only">Consultation transcriptions</TableCaption>
             <TableHeader>
               <TableRow>
@@ -122,24 +122,23 @@ export function TranscriptionsTab() {
               ) : (
                 rows.map((row) => (
                   <TableRow key={`${row.kind}-${row.item.consultationId}`}>
-                    <TableCell className="px-2 sm:px-3">
+                    <TableCell label="Patient" className="px-2 sm:px-3">
+                      {/* Below md the row is a card that shows every column itself. */}
                       <span className="font-medium break-words">{row.item.patientName}</span>
-                      {/* On narrow screens the hidden columns show under the name. */}
-                      <span className="mt-1 grid gap-1 text-xs text-muted-foreground md:hidden">
-                        <span>{consultationLine(row.item, row.at, row.item.duration)}</span>
-                        <span className="sm:hidden">
-                          <StatusBadge kind={row.kind} />
-                        </span>
-                      </span>
                     </TableCell>
-                    <TableCell className="hidden md:table-cell">{row.item.doctorName}</TableCell>
-                    <TableCell className="hidden whitespace-nowrap md:table-cell">
+                    <TableCell label="Doctor" className="hidden md:table-cell">
+                      {row.item.doctorName}
+                    </TableCell>
+                    <TableCell
+                      label="Consultation"
+                      className="hidden whitespace-nowrap md:table-cell"
+                    >
                       {formatDateTime(row.at)}
                     </TableCell>
-                    <TableCell className="hidden whitespace-nowrap md:table-cell">
+                    <TableCell label="Duration" className="hidden whitespace-nowrap md:table-cell">
                       {row.item.duration} min
                     </TableCell>
-                    <TableCell className="hidden sm:table-cell">
+                    <TableCell label="Status" className="hidden sm:table-cell">
                       <StatusBadge kind={row.kind} />
                     </TableCell>
                     <TableCell className="px-2 sm:px-3">

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { cardBrand, detectCardBrand, firstPaymentProblem, paymentProblems } from './payment';
+
+describe('detectCardBrand', () => {
+  it('tells the brand from the first digits as they are typed', () => {
+    expect(detectCardBrand('4')).toBe('Visa');
+    expect(detectCardBrand('4242 4242 4242 4242')).toBe('Visa');
+    expect(detectCardBrand('5555 5555 5555 4444')).toBe('Mastercard');
+    expect(detectCardBrand('2221 0000 0000 0009')).toBe('Mastercard');
+    expect(detectCardBrand('2720 9900 0000 0000')).toBe('Mastercard');
+    expect(detectCardBrand('3782 822463 10005')).toBe('American Express');
+    expect(detectCardBrand('34')).toBe('American Express');
+    expect(detectCardBrand('6011 1111 1111 1117')).toBe('Discover');
+    expect(detectCardBrand('6445')).toBe('Discover');
+    expect(detectCardBrand('65')).toBe('Discover');
+  });
+
+  it('says nothing while the prefix fits no brand', () => {
+    expect(detectCardBrand('')).toBeNull();
+    expect(detectCardBrand('5')).toBeNull();
+    expect(detectCardBrand('2220')).toBeNull();
+    expect(detectCardBrand('2721')).toBeNull();
+    expect(detectCardBrand('30')).toBeNull();
+    expect(detectCardBrand('6012')).toBeNull();
+    expect(detectCardBrand('abcd')).toBeNull();
+    expect(cardBrand('9999 9999 9999 9999')).toBe('Card');
+  });
+});
+
+describe('paymentProblems', () => {
+  const empty = {
+    cardNumber: '',
+    expiryDate: '',
+    cvv: '',
+    billingName: '',
+    hasReducedFee: false,
+    reducedFeeReason: null,
+    paymentMethod: null,
+    consent: false,
+  };
+
+  it('lists every failing check in the spec order, the first being the server answer', () => {
+    const problems = paymentProblems(empty, false, new Date('2026-01-15'));
+    expect(problems.map((p) => p.field)).toEqual([
+      'paymentMethod',
+      'cardNumber',
+      'expiryDate',
+      'cvv',
+      'billingName',
+      'consent',
+    ]);
+    expect(firstPaymentProblem(empty, false)?.title).toBe('Payment Method Required');
+  });
+
+  it('finds nothing wrong with a complete payment', () => {
+    const good = {
+      ...empty,
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: '12/30',
+      cvv: '123',
+      billingName: 'Pat Doe',
+      paymentMethod: 'credit' as const,
+      consent: true,
+    };
+    expect(paymentProblems(good, false, new Date('2026-01-15'))).toEqual([]);
+    expect(
+      paymentProblems({ ...good, hasReducedFee: true, reducedFeeReason: 'medicaid' }, false).map(
+        (p) => p.field,
+      ),
+    ).toEqual(['proof']);
+  });
+});
