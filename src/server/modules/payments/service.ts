@@ -30,7 +30,8 @@ import { recordFailed, recordPaid } from './record.js';
 
 // POST /api/process-payment (issue 3). The rule: validate in the spec's order, price from the
 // schedule, record a pending payment under the patient's lock, charge, then in one
-// transaction pay the application, complete the payment and join the queue. The unique
+// transaction pay the application, complete the payment and, when the intake is complete and
+// the patient made the dispensary statement, join the queue (issue 11). The unique
 // indexes on payments make a second charge for one application impossible.
 
 type Patient = PatientProfile & { userId: string };
@@ -223,7 +224,11 @@ export async function processPayment(
   }
 
   // Step 3: paid, recorded and queued together.
-  const paid = await recordPaid(ctx, payment, result, { actor, ip });
+  const paid = await recordPaid(ctx, payment, result, {
+    actor,
+    ip,
+    notAtDispensary: input.notAtDispensary === true,
+  });
   if (!paid) return resolvedMeanwhile(ctx, patient, payment.id);
   return outcome(ctx, patient, paid.app, paid.payment);
 }
