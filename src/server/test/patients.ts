@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { QueueStatusView } from '../../shared/queue.js';
+import { DISPENSARY_STATEMENT, type QueueStatusView } from '../../shared/queue.js';
 import type { ApplicationView } from '../../shared/schemas/application.js';
 import type { AppContext } from '../context.js';
 import { applications, payments, queueEntries } from '../db/schema/index.js';
@@ -96,6 +96,30 @@ export async function paidPatient(
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   return { ...patient, application: body.application, queue: body.queue };
+}
+
+/**
+ * Paid and put in line straight in the database, past the intake gate: only for tests that
+ * count a patient's documents (the gate needs three). The gate itself is tested in
+ * queue/intake-gate.test.ts.
+ */
+export async function queuedWithoutIntake(
+  app: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<PaidPatient> {
+  const patient = await registerPatient(app, overrides);
+  const res = await patient.client.post('/api/process-payment', goodPayment());
+  expect(res.statusCode, res.body).toBe(200);
+  const { application } = res.json();
+  await app.ctx.db.insert(queueEntries).values({
+    patientId: patient.patientId,
+    applicationId: application.id,
+    dispensaryStatement: DISPENSARY_STATEMENT,
+    dispensaryStatementAt: new Date(),
+  });
+  app.ctx.queue.invalidate();
+  const queue = await patient.client.get('/api/queue/status');
+  return { ...patient, application, queue: queue.json() };
 }
 
 export const applicationsOf = (app: TestApp, patientId: string) =>

@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { QUEUE_REQUIRED_DOCUMENTS } from '../../../shared/documents.js';
 import {
+  applicationFeeCovered,
   type IntakeRecords,
   missingForQueue,
   missingForQueueMessage,
 } from '../../../shared/intake.js';
-import { feeCovered } from '../../../shared/payment-status.js';
 import type { Executor } from '../../db/client.js';
 import {
   type ApplicationRow,
@@ -22,15 +22,9 @@ import { findActiveEntry, joinQueue } from './service.js';
 
 type Actor = { id: string; role: string } | null;
 
-/**
- * The fee is held or taken. `'paid'` is the single status the payments module wrote before
- * authorization and capture (issue 11) and is read the same way until no row carries it.
- */
-const feePaid = (status: string) => feeCovered(status) || status === 'paid';
-
 /** Covered and not yet seen: a consultation moves the status on, and a second one needs a new application. */
 export const readyToBeSeen = (application: ApplicationRow) =>
-  feePaid(application.paymentStatus) && application.status === 'payment_completed';
+  applicationFeeCovered(application.paymentStatus) && application.status === 'payment_completed';
 
 /** The application's conditions and the patient's current, not rejected, required documents. */
 export async function intakeRecords(

@@ -35,7 +35,7 @@ export function OverviewTab({ user, application, queue, onLogout, loggingOut }: 
   const bypass = useDevBypass(() =>
     toast({
       title: 'Payment Simulated',
-      description: 'Your application is marked paid and you are in the consultation queue.',
+      description: 'Your application is marked paid. Join the queue from your application.',
     }),
   );
 
@@ -53,7 +53,10 @@ export function OverviewTab({ user, application, queue, onLogout, loggingOut }: 
           <Button asChild variant="outline" className="justify-start">
             <Link to="/patient/intake">
               <FilePlus aria-hidden="true" />
-              New Application
+              {/* One application at a time (issue 11): this continues it, never starts a second. */}
+              {application && !['approved', 'rejected'].includes(application.status)
+                ? 'Continue your application'
+                : 'Start your application'}
             </Link>
           </Button>
           {room && hasJoinedCall(room) ? (
@@ -181,13 +184,13 @@ function StatusCard({
             Video Consultation Ready
           </h2>
           <CardDescription>
-            Your payment is complete. Wait in the consultation queue to meet a licensed physician by
-            video.
+            Your payment is in. With your application and documents complete, join the queue to
+            meet a licensed physician by video.
           </CardDescription>
         </CardHeader>
         <CardContent>
           <Button asChild variant="secondary">
-            <Link to="/patient/queue">Go to Consultation Queue</Link>
+            <Link to="/patient/intake">Continue your application</Link>
           </Button>
         </CardContent>
       </Card>
@@ -197,13 +200,13 @@ function StatusCard({
       <CardHeader>
         <h2 className="text-lg font-semibold">Welcome, {user.firstName}</h2>
         <CardDescription>
-          Your account is ready. The next step is payment, which places you in the consultation
-          queue.
+          Your account is ready. Next: your application, the documents the state requires, then
+          payment and the consultation queue.
         </CardDescription>
       </CardHeader>
       <CardContent>
         <Button asChild variant="secondary">
-          <Link to="/patient/payment">Continue to Payment</Link>
+          <Link to="/patient/intake">Start your application</Link>
         </Button>
       </CardContent>
     </Card>

@@ -17,6 +17,7 @@ import {
   usePatientDocuments,
 } from '@/features/documents/api/documents';
 import { feeLine, useFees } from '@/features/fees/api/fees';
+import { DispensaryStatement } from '@/features/queue/components/dispensary-statement';
 import { errorMessage } from '@/lib/api-client';
 import {
   APPLICATION_TYPES,
@@ -25,6 +26,7 @@ import {
   REDUCED_FEE_REASONS,
   type ReducedFeeReason,
 } from '../../../../shared/fees';
+import { STATEMENT_REQUIRED_MESSAGE } from '../../../../shared/queue';
 import {
   CARD_NUMBER_MAX,
   CVV_MAX,
@@ -65,6 +67,8 @@ interface PaymentFormProps {
   onPaid: (result: PaymentResult) => void;
   /** The Development Bypass button, where the server offers it (ruling 10). */
   showBypass?: boolean;
+  /** Asks for the dispensary statement, and the payment joins the queue (issue 11). */
+  intakeComplete?: boolean;
 }
 
 /** Which field a check's message is about, so focus can go there. */
@@ -96,6 +100,7 @@ export function PaymentForm({
   defaults,
   onPaid,
   showBypass = false,
+  intakeComplete = false,
 }: PaymentFormProps) {
   const queryClient = useQueryClient();
   const fees = useFees();
@@ -113,6 +118,7 @@ export function PaymentForm({
   const [expiryDate, setExpiryDate] = useState('');
   const [cvv, setCvv] = useState('');
   const [consent, setConsent] = useState(false);
+  const [notAtDispensary, setNotAtDispensary] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [invalidField, setInvalidField] = useState<string | null>(null);
 
@@ -152,6 +158,12 @@ export function PaymentForm({
       if (field) document.getElementById(field)?.focus();
       return;
     }
+    if (intakeComplete && !notAtDispensary) {
+      toast({ title: STATEMENT_REQUIRED_MESSAGE, variant: 'destructive' });
+      setInvalidField('dispensary-statement');
+      document.getElementById('dispensary-statement')?.focus();
+      return;
+    }
     setInvalidField(null);
 
     // Ruling 15: the proof goes up first, on the open application (created unpaid if none).
@@ -189,6 +201,7 @@ export function PaymentForm({
         applicationType: type,
         reducedFeeReason: hasReducedFee ? input.reducedFeeReason : null,
         consent: true,
+        notAtDispensary: intakeComplete && notAtDispensary,
       })
       .then(
         (result) => {
@@ -200,8 +213,9 @@ export function PaymentForm({
                 }
               : {
                   title: 'Payment Successful!',
-                  description:
-                    "You've been added to the consultation queue. A doctor will see you shortly.",
+                  description: result.queue
+                    ? "You've been added to the consultation queue. A doctor will see you shortly."
+                    : 'Your payment is held. Finish your application to join the queue.',
                 },
           );
           onPaid(result);
@@ -397,8 +411,24 @@ export function PaymentForm({
               {TELEHEALTH_CONSENT_TEXT}
             </Label>
           </div>
+          {intakeComplete && (
+            <DispensaryStatement
+              id="dispensary-statement"
+              checked={notAtDispensary}
+              disabled={pending}
+              error={
+                invalidField === 'dispensary-statement' ? STATEMENT_REQUIRED_MESSAGE : undefined
+              }
+              onCheckedChange={(checked) => {
+                edited('dispensary-statement');
+                setNotAtDispensary(checked);
+              }}
+            />
+          )}
           <Button type="submit" size="lg" className="w-full" disabled={pending || !line}>
-            {pending ? 'Processing Payment...' : `Pay $${line?.total ?? '…'} & Join Queue`}
+            {pending
+              ? 'Processing Payment...'
+              : `Pay $${line?.total ?? '…'}${intakeComplete ? ' & Join Queue' : ''}`}
           </Button>
           <p className="text-xs text-muted-foreground">
             Your card number and CVV are passed to the payment processor and never stored; only the
