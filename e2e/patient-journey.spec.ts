@@ -235,7 +235,7 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
     .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
     .check();
   await page.getByRole('button', { name: 'Join the queue' }).click();
-  await expect(page.getByText('You are in the queue')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You are in the queue' })).toBeVisible();
   await checkScreen(page, 'journey-intake-step4');
 
   // 7. The queue: live place in line; the patient ahead leaves and the place moves by push.
