@@ -418,3 +418,58 @@ test('Simulate Payment Complete marks the application paid outside production', 
     page.getByText(/Before joining the queue, please add: a medical condition/),
   ).toBeVisible();
 });
+
+test('the wizard keeps a draft on the server: a reload and a second device resume it', async ({
+  page,
+  browser,
+}) => {
+  const patient: TestPatient = {
+    firstName: 'Morgan',
+    lastName: 'Draft',
+    email: uniqueEmail('e2e-draft'),
+    password: 'draft-secret-pass',
+  };
+  const registered = await page.request.post('/api/register', {
+    data: registrationBody(patient),
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/patient/intake');
+  await expect(page.getByRole('heading', { name: '1. Application' })).toBeVisible();
+  await page.getByLabel('Condition Description').first().fill('Chronic back pain');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/applications/draft') && r.request().method() === 'PUT',
+  );
+  await page.getByLabel('Notes for the Physician (optional)').fill('Worse in the mornings.');
+  expect((await saved).status()).toBe(200);
+
+  // Nothing of the form is kept in the browser.
+  const stored = await page.evaluate(() => [
+    JSON.stringify({ ...localStorage }),
+    JSON.stringify({ ...sessionStorage }),
+  ]);
+  for (const s of stored) expect(s).not.toContain('back pain');
+
+  await page.reload();
+  await expect(page.getByLabel('Condition Description').first()).toHaveValue('Chronic back pain');
+  await expect(page.getByLabel('Notes for the Physician (optional)')).toHaveValue(
+    'Worse in the mornings.',
+  );
+
+  // A second device: a new browser context signs in and finds the same answers.
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await phone.goto('/login');
+  await phone.getByLabel('Email').fill(patient.email);
+  await phone.getByLabel('Password', { exact: true }).fill(patient.password);
+  await phone.getByRole('button', { name: 'Sign In' }).click();
+  await expect(phone).toHaveURL(/\/patient\//);
+  await phone.goto('/patient/intake');
+  await expect(phone.getByLabel('Condition Description').first()).toHaveValue('Chronic back pain');
+
+  // Submitting the application deletes the draft; the wizard moves on to the documents.
+  await phone.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(phone.getByRole('heading', { name: '2. Documents' })).toBeVisible();
+  expect(await (await phone.request.get('/api/applications/draft')).json()).toBeNull();
+  await other.close();
+});
