@@ -68,7 +68,11 @@ function JoinWithStatement({ applicationId }: { applicationId: string }) {
       return;
     }
     join.mutateAsync(applicationId).then(
-      () => toast({ title: 'You are in the queue', description: 'A physician will see you soon.' }),
+      () =>
+        toast({
+          title: 'You are in the queue',
+          description: 'Keep the queue page open to be called.',
+        }),
       (e: unknown) => setError(errorMessage(e, 'Could not join the queue. Please try again.')),
     );
   };
