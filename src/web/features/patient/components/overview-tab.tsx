@@ -184,8 +184,8 @@ function StatusCard({
             Video Consultation Ready
           </h2>
           <CardDescription>
-            Your payment is in. With your application and documents complete, join the queue to
-            meet a licensed physician by video.
+            Your payment is in. With your application and documents complete, join the queue to meet
+            a licensed physician by video.
           </CardDescription>
         </CardHeader>
         <CardContent>
