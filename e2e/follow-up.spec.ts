@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import config from '../playwright.config';
 import {
   checkScreen,
+  completeIntakeByApi,
   registrationBody,
   signIn,
   type TestPatient,
@@ -53,6 +54,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     data: { ...registrationBody(patient), phone: PHONE },
   });
   expect(registered.status(), await registered.text()).toBe(201);
+  await completeIntakeByApi(patientApi); // the intake the queue requires (issue 11)
   const paid = await patientApi.post('/api/process-payment', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
@@ -65,6 +67,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      notAtDispensary: true,
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);

@@ -21,7 +21,9 @@ test('a visitor reads the landing and legal pages', async ({ page }) => {
   await expect(page).toHaveURL(/\/landing$/);
 });
 
-test('a visitor registers, lands on payment, signs out and signs in again', async ({ page }) => {
+test('a visitor registers, lands on the application, signs out and signs in again', async ({
+  page,
+}) => {
   const email = uniqueEmail('e2e-patient');
   const password = 'e2e-secret-pass';
   await page.goto('/register');
@@ -43,8 +45,10 @@ test('a visitor registers, lands on payment, signs out and signs in again', asyn
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page.getByText('Account created!').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/patient\/payment$/);
-  await checkScreen(page, 'patient-payment');
+  // The main path (issue 11): register → application → documents → payment → queue.
+  await expect(page).toHaveURL(/\/patient\/intake$/);
+  await expect(page.getByRole('heading', { name: '1. Application' })).toBeVisible();
+  await checkScreen(page, 'patient-intake');
 
   await page.goto('/patient/dashboard');
   await expect(page.getByText('Jordan').first()).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import {
   checkScreen,
+  completeIntakeByApi,
   pdfFile,
   pngFile,
   registerThroughUi,
@@ -45,6 +46,7 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   const api = await playwright.request.newContext({ baseURL });
   const registered = await api.post('/api/register', { data: registrationBody(ahead) });
   expect(registered.status(), await registered.text()).toBe(201);
+  await completeIntakeByApi(api); // the intake the queue requires (issue 11)
   const paidAhead = await api.post('/api/process-payment', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
@@ -57,12 +59,14 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      notAtDispensary: true,
     },
   });
   expect(paidAhead.status(), await paidAhead.text()).toBe(200);
   expect((await paidAhead.json()).queue.status).toBe('waiting');
 
-  // 1. Registration, then the payment screen.
+  // 1. Registration lands on the application; this patient pays first (issue 11: paying
+  // before the intake holds the fee and queues nobody).
   const patient: TestPatient = {
     firstName: 'Riley',
     lastName: 'Morgan',
@@ -70,16 +74,17 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
     password: 'journey-secret-pass',
   };
   await registerThroughUi(page, patient);
+  await expect(page.getByRole('heading', { name: '1. Application' })).toBeVisible();
+  await page.goto('/patient/payment');
   await expect(page.getByRole('heading', { name: 'Secure Your Consultation' })).toBeVisible();
-  await expect(page.getByText('Complete payment to join the consultation queue.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pay $137.00 & Join Queue' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $137.00', exact: true })).toBeVisible();
 
   // 2. Reduced fee: the proof is required for the chosen reason, and the checks run in order.
   await page.getByLabel('Application Type').selectOption('new');
   await page.getByRole('checkbox', { name: 'I qualify for reduced fee' }).check();
   await page.getByLabel('Reduced Fee Reason').selectOption('medicare');
   await expect(page.getByText('Required: Medicare card front and back')).toBeVisible();
-  const pay = page.getByRole('button', { name: 'Pay $30.00 & Join Queue' });
+  const pay = page.getByRole('button', { name: 'Pay $30.00', exact: true });
   await pay.click();
   // Every problem at once, beside its field and in the summary; focus on the first.
   const summary = page.getByRole('alert').filter({ hasText: 'Please fix' });
@@ -108,13 +113,21 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await page.getByLabel('Card Number').fill(GOOD_CARD);
   await pay.click();
   await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
+  await expect(
+    toastTitled(page, 'Your payment is held. Finish your application to join the queue.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
 
-  // 3. Dashboard: paid and queued (the server's journey), the queue reachable.
-  await expect(page.getByRole('heading', { name: 'Next: Consultation queue' })).toBeVisible();
-  await expect(page.locator('li[data-step="queue"]')).toHaveAttribute('data-state', 'current');
+  // 3. Dashboard: paid and not in the queue yet (the server's journey): the way on is the
+  // application, and there is no way to the queue around it.
+  await expect(page.getByRole('heading', { name: 'Next: Application' })).toBeVisible();
   await expect(page.locator('li[data-step="payment"]')).toHaveAttribute('data-state', 'completed');
-  await expect(page.getByRole('link', { name: 'View Queue Status', exact: true })).toBeVisible();
+  await expect(page.locator('li[data-step="application"]')).toHaveAttribute(
+    'data-state',
+    'current',
+  );
+  await expect(page.getByRole('link', { name: 'View Queue Status' })).toHaveCount(0);
+  expect((await page.request.get('/api/queue/status').then((r) => r.json())) ?? null).toBeNull();
   await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
   await checkScreen(page, 'journey-dashboard-overview');
 
@@ -142,9 +155,9 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
 
   // 4. The intake wizard, step 1: two conditions (the second needs a description).
   await page.getByRole('tab', { name: 'Overview' }).click();
-  await page.getByRole('link', { name: 'New Application' }).click();
+  await page.getByRole('link', { name: 'Continue your application' }).first().click();
   await expect(page).toHaveURL(/\/patient\/intake$/);
-  await expect(page.getByRole('heading', { name: '1. Application Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1. Application' })).toBeVisible();
   await page.getByLabel('ICD-10 Code (optional)').first().selectOption('G89.29');
   await expect(page.getByLabel('Condition Description').first()).toHaveValue('Chronic pain');
   await page.getByRole('button', { name: 'Add Another Condition' }).click();
@@ -157,8 +170,10 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(toastTitled(page, 'Application Submitted')).toBeVisible();
 
-  // Step 2: the required documents, uploaded inline with progress.
-  await expect(page.getByRole('heading', { name: '2. Document Upload' })).toBeVisible();
+  // Step 2: the required documents, uploaded inline with progress; Continue waits for all three.
+  await expect(page.getByRole('heading', { name: '2. Documents' })).toBeVisible();
+  const continueToPayment = page.getByRole('button', { name: 'Continue to Consent and Payment' });
+  await expect(continueToPayment).toBeDisabled();
   await page
     .getByLabel('Choose a file for Government-Issued ID')
     .setInputFiles(pdfFile('drivers-license.pdf'));
@@ -168,18 +183,21 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
     .getByLabel('Choose a file for Medical Records')
     .setInputFiles(pdfFile('medical-records.pdf'));
   await expect(page.getByText('medical-records.pdf', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Still needed: Proof of Oklahoma Residency, Photograph.'),
+  ).toBeVisible();
+  await expect(continueToPayment).toBeDisabled();
   await checkScreen(page, 'journey-intake-step2');
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
-  // Step 3: already paid, so nothing is charged.
-  await expect(page.getByRole('heading', { name: '3. Payment' })).toBeVisible();
-  await expect(page.getByText('Your consultation is paid')).toBeVisible();
-  await checkScreen(page, 'journey-intake-step3');
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  // Step 4: the way to the queue.
-  await expect(page.getByRole('heading', { name: '4. Queue' })).toBeVisible();
-  await checkScreen(page, 'journey-intake-step4');
+  // Step 4 before the documents are in: the queue says what is missing, and offers no Join.
+  await page.goto('/patient/intake?step=4');
+  await expect(
+    page.getByText(
+      'Before joining the queue, please add: Proof of Oklahoma Residency, Photograph.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Join the queue' })).toHaveCount(0);
+  await checkScreen(page, 'journey-intake-step4-missing');
 
   // 5. Dashboard documents: the upload dialog's checks, then an upload.
   await page.goto('/patient/dashboard?tab=documents');
@@ -221,6 +239,24 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await page.getByRole('button', { name: 'Submit Documents for Review' }).click();
   await expect(toastTitled(page, 'Documents Submitted')).toBeVisible();
   await checkScreen(page, 'journey-documents-center');
+
+  // The wizard resumes from the records: paid and complete, so the queue step, with the
+  // dispensary statement required.
+  await page.goto('/patient/intake');
+  await expect(page.getByRole('heading', { name: '4. Queue' })).toBeVisible();
+  await page.getByRole('button', { name: 'Join the queue' }).click();
+  await expect(
+    page.getByText(
+      'Please confirm that you will not be at a dispensary during your video consultation.',
+    ),
+  ).toBeVisible();
+  await checkScreen(page, 'journey-intake-step4-statement');
+  await page
+    .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
+    .check();
+  await page.getByRole('button', { name: 'Join the queue' }).click();
+  await expect(page.getByRole('heading', { name: 'You are in the queue' })).toBeVisible();
+  await checkScreen(page, 'journey-intake-step4');
 
   // 7. The queue: live place in line; the patient ahead leaves and the place moves by push.
   await page.goto('/patient/queue');
@@ -286,7 +322,8 @@ test('a patient outside Oklahoma is told why they cannot pay yet', async ({ page
   await page.getByLabel('State').selectOption('TX');
   await page.getByLabel('ZIP Code').fill('75201');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/patient\/payment$/);
+  await expect(page).toHaveURL(/\/patient\/intake$/);
+  await page.goto('/patient/payment');
   await expect(
     page.getByText('Oklahoma residency is required for an Oklahoma license'),
   ).toBeVisible();
@@ -302,7 +339,7 @@ test('a patient outside Oklahoma is told why they cannot pay yet', async ({ page
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toastTitled(page, 'Profile Updated')).toBeVisible();
   await page.goto('/patient/payment');
-  await expect(page.getByRole('button', { name: 'Pay $137.00 & Join Queue' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $137.00', exact: true })).toBeVisible();
 
   // With an Oklahoma address the wizard shows its form.
   await page.goto('/patient/intake');
@@ -335,21 +372,36 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
   await page.getByLabel('Proof of Qualification').setInputFiles(pdfFile('medicaid-card.pdf'));
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(toastTitled(page, 'Application Submitted')).toBeVisible();
-  await expect(page.getByRole('heading', { name: '2. Document Upload' })).toBeVisible();
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: '2. Documents' })).toBeVisible();
+  for (const [label, file] of [
+    ['Government-Issued ID', pdfFile('license.pdf')],
+    ['Proof of Oklahoma Residency', pdfFile('lease.pdf')],
+    ['Photograph', pngFile('face.png')],
+  ] as const) {
+    await page.getByLabel(`Choose a file for ${label}`).setInputFiles(file);
+    await expect(page.getByText(file.name, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('All required documents are uploaded.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Consent and Payment' }).click();
 
   // The payment form starts from the application: renewal, reduced, the proof on file.
-  await expect(page.getByRole('heading', { name: '3. Payment' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '3. Consent and Payment' })).toBeVisible();
   await expect(page.getByLabel('Application Type')).toHaveValue('renewal');
   await expect(page.getByLabel('Reduced Fee Reason')).toHaveValue('medicaid');
   await expect(page.getByText('On file: medicaid-card.pdf')).toBeVisible();
   await fillCard(page, GOOD_CARD);
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
+  // The intake is complete, so the statement is asked here and the payment joins the queue.
+  await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
+  await expect(toastTitled(page, /will not be at a dispensary/)).toBeVisible();
+  await page
+    .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
+    .check();
   await checkScreen(page, 'journey-intake-step3-unpaid');
   await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
   await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
   await expect(page.getByRole('heading', { name: '4. Queue' })).toBeVisible();
-  await expect(page.getByText(/You are number \d+ in the consultation queue/)).toBeVisible();
+  await expect(page.getByText(/You are number \d+ in line/)).toBeVisible();
 
   await page.goto('/patient/dashboard');
   await expect(page.locator('li[data-step="queue"]')).toHaveAttribute('data-state', 'current');
@@ -376,12 +428,71 @@ test('Simulate Payment Complete marks the application paid outside production', 
   await expect(page.getByRole('link', { name: 'View Queue Status', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Simulate Payment Complete' }).click();
   await expect(toastTitled(page, 'Payment Simulated')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Next: Consultation queue' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Next: Application' })).toBeVisible();
   await expect(page.locator('li[data-step="payment"]')).toHaveAttribute('data-state', 'completed');
   await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
-  await page.getByRole('link', { name: 'View Queue Status', exact: true }).click();
-  await expect(page.getByText('Waiting in Queue')).toBeVisible();
-  const left = await page.request.post('/api/queue/leave');
-  expect(left.status()).toBe(200);
+  // Paid, but the queue waits for the intake (issue 11): the queue page leads back to it.
+  await expect(page.getByRole('link', { name: 'View Queue Status' })).toHaveCount(0);
+  await page.goto('/patient/queue');
   await expect(page.getByRole('heading', { name: 'Not in Queue' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to the queue' }).click();
+  await expect(page.getByRole('heading', { name: '4. Queue' })).toBeVisible();
+  await expect(
+    page.getByText(/Before joining the queue, please add: a medical condition/),
+  ).toBeVisible();
+});
+
+test('the wizard keeps a draft on the server: a reload and a second device resume it', async ({
+  page,
+  browser,
+}) => {
+  const patient: TestPatient = {
+    firstName: 'Morgan',
+    lastName: 'Draft',
+    email: uniqueEmail('e2e-draft'),
+    password: 'draft-secret-pass',
+  };
+  const registered = await page.request.post('/api/register', {
+    data: registrationBody(patient),
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/patient/intake');
+  await expect(page.getByRole('heading', { name: '1. Application' })).toBeVisible();
+  await page.getByLabel('Condition Description').first().fill('Chronic back pain');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/applications/draft') && r.request().method() === 'PUT',
+  );
+  await page.getByLabel('Notes for the Physician (optional)').fill('Worse in the mornings.');
+  expect((await saved).status()).toBe(200);
+
+  // Nothing of the form is kept in the browser.
+  const stored = await page.evaluate(() => [
+    JSON.stringify({ ...localStorage }),
+    JSON.stringify({ ...sessionStorage }),
+  ]);
+  for (const s of stored) expect(s).not.toContain('back pain');
+
+  await page.reload();
+  await expect(page.getByLabel('Condition Description').first()).toHaveValue('Chronic back pain');
+  await expect(page.getByLabel('Notes for the Physician (optional)')).toHaveValue(
+    'Worse in the mornings.',
+  );
+
+  // A second device: a new browser context signs in and finds the same answers.
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await phone.goto('/login');
+  await phone.getByLabel('Email').fill(patient.email);
+  await phone.getByLabel('Password', { exact: true }).fill(patient.password);
+  await phone.getByRole('button', { name: 'Sign In' }).click();
+  await expect(phone).toHaveURL(/\/patient\//);
+  await phone.goto('/patient/intake');
+  await expect(phone.getByLabel('Condition Description').first()).toHaveValue('Chronic back pain');
+
+  // Submitting the application deletes the draft; the wizard moves on to the documents.
+  await phone.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(phone.getByRole('heading', { name: '2. Documents' })).toBeVisible();
+  expect(await (await phone.request.get('/api/applications/draft')).json()).toBeNull();
+  await other.close();
 });

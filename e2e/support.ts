@@ -76,7 +76,7 @@ export interface TestPatient {
   password: string;
 }
 
-/** Registers a patient through /register (an Oklahoma address); lands on /patient/payment. */
+/** Registers a patient through /register (an Oklahoma address); lands on the application wizard. */
 export async function registerThroughUi(page: Page, patient: TestPatient) {
   await page.goto('/register');
   await page.getByLabel('First Name').fill(patient.firstName);
@@ -89,7 +89,7 @@ export async function registerThroughUi(page: Page, patient: TestPatient) {
   await page.getByLabel('City').fill('Oklahoma City');
   await page.getByLabel('ZIP Code').fill('73105');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/patient\/payment$/);
+  await expect(page).toHaveURL(/\/patient\/intake$/);
 }
 
 /** The registration payload for a patient created through the API. */
@@ -116,13 +116,38 @@ export const toastTitled = (page: Page, title: string | RegExp) =>
     .getByText(title, { exact: typeof title === 'string' })
     .first();
 
-/** Registers a patient through the API and pays: they are waiting in the queue (its id). */
+/**
+ * The intake the queue requires (issue 11), through the API the wizard uses: the application
+ * with a condition and the three required documents. Answers the application id.
+ */
+export async function completeIntakeByApi(api: APIRequestContext): Promise<string> {
+  const created = await api.post('/api/applications', { data: { type: 'new' } });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const { id } = (await created.json()) as { id: string };
+  const condition = await api.post(`/api/applications/${id}/medical-conditions`, {
+    data: { icdCode: 'G89.29', description: 'Chronic pain' },
+  });
+  expect(condition.status(), await condition.text()).toBe(201);
+  for (const type of ['id', 'residency_proof', 'photo']) {
+    const uploaded = await api.post('/api/documents/upload', {
+      multipart: { type, applicationId: id, document: pngFile(`${type}.png`) },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+  }
+  return id;
+}
+
+/**
+ * Registers a patient through the API, completes the intake and pays with the dispensary
+ * statement: they are waiting in the queue (its id).
+ */
 export async function registerAndPay(
   api: APIRequestContext,
   patient: TestPatient,
 ): Promise<string> {
   const registered = await api.post('/api/register', { data: registrationBody(patient) });
   expect(registered.status(), await registered.text()).toBe(201);
+  await completeIntakeByApi(api);
   const paid = await api.post('/api/process-payment', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
@@ -135,6 +160,7 @@ export async function registerAndPay(
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      notAtDispensary: true,
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);

@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { loggerOptions, RequestLog } from './logging.js';
+import { applicationDraftRoutes } from './modules/applications/drafts.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await feeRoutes(app, ctx);
   await patientRoutes(app, ctx);
   await applicationRoutes(app, ctx);
+  await applicationDraftRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await documentRoutes(app, ctx);
   await queueRoutes(app, ctx);

@@ -155,7 +155,7 @@ function paymentFacts(input: JourneyInput): Facts {
       ps === 'voided' || ps === 'refunded'
         ? 'Your earlier payment was given back; pay again to rejoin the queue.'
         : 'Agree to the consent and pay the fee; you are charged only if approved.',
-    action: { label: 'Continue to payment', to: '/patient/payment' },
+    action: { label: 'Continue to payment', to: '/patient/intake' },
   };
 }
 
@@ -184,7 +184,8 @@ function queueFacts(input: JourneyInput): Facts {
     state: 'todo',
     status:
       status === 'left' ? 'You left the queue.' : 'Join the queue to meet a licensed physician.',
-    action: { label: 'Go to the queue', to: '/patient/queue' },
+    // The wizard's last step asks for the dispensary statement and joins.
+    action: { label: 'Join the queue', to: '/patient/intake' },
   };
 }
 

@@ -52,7 +52,14 @@ export type QueueStatusView = z.infer<typeof QueueStatusSchema>;
 export const DISPENSARY_STATEMENT =
   'I confirm that I will not be at a medical marijuana dispensary during my video consultation.';
 
-export const JoinQueueSchema = z.object({ applicationId: z.uuid('Application not found') });
+export const STATEMENT_REQUIRED_MESSAGE =
+  'Please confirm that you will not be at a dispensary during your video consultation.';
+
+/** Joining the queue carries the dispensary statement (issue 11). */
+export const JoinQueueSchema = z.object({
+  applicationId: z.uuid('Application not found'),
+  notAtDispensary: z.literal(true, { error: STATEMENT_REQUIRED_MESSAGE }),
+});
 
 /** Progress bar: 100% at position 1 or less, otherwise max(10, 100 - 20*(position - 1)). */
 export const queueProgress = (position: number) =>

@@ -8,6 +8,7 @@ import { testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { goodPayment, signedInAs, validRegistration } from '../test/fixtures.js';
 import { Client, openTestDatabase } from '../test/harness.js';
+import { completeIntake, type TestPatient } from '../test/patients.js';
 import { linkCluster } from './cluster.js';
 
 // Two app nodes on one database, linked through the machine's Redis (REDIS_URL or the local
@@ -80,6 +81,8 @@ describe('two nodes linked through Redis', () => {
     const b = await startNode();
     const onA = new Client(a);
     expect((await onA.post('/api/register', validRegistration())).statusCode).toBe(201);
+    // The intake the queue requires (issue 11), so the payment joins the queue.
+    await completeIntake({ client: onA } as TestPatient);
     const onB = new Client(b);
     onB.cookie = onA.cookie;
     // B has read the queue once: without the link it would keep serving this answer.
@@ -116,6 +119,8 @@ describe('two nodes linked through Redis', () => {
     const [a, b] = nodes as [Node, Node];
     const onA = new Client(a);
     expect((await onA.post('/api/register', validRegistration())).statusCode).toBe(201);
+    // The intake the queue requires (issue 11), so the payment joins the queue.
+    await completeIntake({ client: onA } as TestPatient);
     const onB = new Client(b);
     onB.cookie = onA.cookie;
     expect((await onB.get('/api/user')).statusCode).toBe(200); // now cached on B
@@ -129,6 +134,8 @@ describe('two nodes linked through Redis', () => {
     const [a, b] = nodes as [Node, Node];
     const onA = new Client(a);
     expect((await onA.post('/api/register', validRegistration())).statusCode).toBe(201);
+    // The intake the queue requires (issue 11), so the payment joins the queue.
+    await completeIntake({ client: onA } as TestPatient);
     const { closed } = await socketOn(b, onA.cookie!);
     expect((await onA.post('/api/logout')).statusCode).toBe(200);
     expect(await within(closed)).toBe('io server disconnect');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueueUpdateEvent } from '../../shared/realtime.js';
 import { goodPayment, signedInAs } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { registerPatient, type TestPatient } from '../test/patients.js';
+import { intakeReadyPatient, registerPatient, type TestPatient } from '../test/patients.js';
 
 // socket.io on the app's own server (patient-side.md §7 Real-time connection): a patient hears
 // their own queue changes at once and nobody else's; handshakes need our origin and a session.
@@ -83,9 +83,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('queue-update', () => {
   it('reaches each patient with their own changes only', async () => {
-    const ahead = await registerPatient(t.app);
-    const a = await registerPatient(t.app);
-    const b = await registerPatient(t.app);
+    const ahead = await intakeReadyPatient(t.app);
+    const a = await intakeReadyPatient(t.app);
+    const b = await intakeReadyPatient(t.app);
     const listenA = new Listener(a);
     const listenB = new Listener(b);
     expect(await outcome(listenA.socket)).toBe('connected');
@@ -175,7 +175,7 @@ describe('the handshake', () => {
     const heard: unknown[][] = [];
     staffSocket.on('queue-changed', (...args: unknown[]) => heard.push(args));
     expect(await outcome(staffSocket)).toBe('connected');
-    const patient = await registerPatient(t.app);
+    const patient = await intakeReadyPatient(t.app);
     expect((await patient.client.post('/api/process-payment', goodPayment())).statusCode).toBe(200);
     const deadline = Date.now() + 5000;
     while (heard.length === 0 && Date.now() < deadline) await settle();

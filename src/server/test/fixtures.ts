@@ -103,5 +103,7 @@ export const goodPayment = (overrides: Record<string, unknown> = {}) => ({
   hasReducedFee: false,
   paymentMethod: 'credit',
   consent: true,
+  // The dispensary statement (issue 11): queues the patient when the intake is complete.
+  notAtDispensary: true,
   ...overrides,
 });

@@ -2,6 +2,8 @@
 export const PATIENT_ENDPOINTS = [
   { method: 'GET', path: '/api/applications' },
   { method: 'POST', path: '/api/applications' },
+  { method: 'GET', path: '/api/applications/draft' },
+  { method: 'PUT', path: '/api/applications/draft' },
   { method: 'GET', path: '/api/applications/:id' },
   { method: 'GET', path: '/api/applications/:id/documents' },
   { method: 'POST', path: '/api/applications/:id/medical-conditions' },

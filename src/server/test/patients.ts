@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { QueueStatusView } from '../../shared/queue.js';
+import { DISPENSARY_STATEMENT, type QueueStatusView } from '../../shared/queue.js';
 import type { ApplicationView } from '../../shared/schemas/application.js';
 import type { AppContext } from '../context.js';
 import { applications, payments, queueEntries } from '../db/schema/index.js';
+import { dashboardUpload, pdfBytes, TINY_JPEG, TINY_PNG } from './files.js';
 import { goodPayment, validRegistration } from './fixtures.js';
 import { Client } from './harness.js';
 
@@ -36,16 +37,89 @@ export interface PaidPatient extends TestPatient {
   queue: QueueStatusView;
 }
 
-/** Registers and pays with the simulator's approved card; the payment joins the queue. */
+/** The required documents, as a patient's phone would send them. */
+export const REQUIRED_UPLOADS = [
+  { type: 'id', file: { bytes: pdfBytes('License'), name: 'license.pdf' } },
+  { type: 'residency_proof', file: { bytes: TINY_PNG, name: 'bill.png' } },
+  { type: 'photo', file: { bytes: TINY_JPEG, name: 'me.jpg' } },
+] as const;
+
+/**
+ * The intake the queue requires (issue 11): the open application with a medical condition and
+ * the three required documents, through the routes the wizard uses. Answers the application id.
+ */
+export async function completeIntake(
+  patient: TestPatient,
+  opts: { skip?: readonly ('condition' | 'id' | 'residency_proof' | 'photo')[] } = {},
+): Promise<string> {
+  const skip = new Set(opts.skip ?? []);
+  const created = await patient.client.post('/api/applications', { type: 'new' });
+  expect(created.statusCode, created.body).toBeLessThan(300);
+  const applicationId: string = created.json().id;
+  if (!skip.has('condition')) {
+    const res = await patient.client.post(`/api/applications/${applicationId}/medical-conditions`, {
+      icdCode: 'G89.29',
+      description: 'Chronic pain',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  for (const upload of REQUIRED_UPLOADS) {
+    if (skip.has(upload.type)) continue;
+    const res = await dashboardUpload(patient.client, upload.file, {
+      type: upload.type,
+      applicationId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+  return applicationId;
+}
+
+/** Registered with the intake complete, not paid. */
+export async function intakeReadyPatient(
+  app: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<TestPatient & { applicationId: string }> {
+  const patient = await registerPatient(app, overrides);
+  return { ...patient, applicationId: await completeIntake(patient) };
+}
+
+/**
+ * Registers, completes the intake and pays with the simulator's approved card and the
+ * dispensary statement; the payment joins the queue.
+ */
 export async function paidPatient(
   app: TestApp,
   payment: Record<string, unknown> = {},
 ): Promise<PaidPatient> {
-  const patient = await registerPatient(app);
+  const patient = await intakeReadyPatient(app);
   const res = await patient.client.post('/api/process-payment', goodPayment(payment));
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
   return { ...patient, application: body.application, queue: body.queue };
+}
+
+/**
+ * Paid and put in line straight in the database, past the intake gate: only for tests that
+ * count a patient's documents (the gate needs three). The gate itself is tested in
+ * queue/intake-gate.test.ts.
+ */
+export async function queuedWithoutIntake(
+  app: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<PaidPatient> {
+  const patient = await registerPatient(app, overrides);
+  const res = await patient.client.post('/api/process-payment', goodPayment());
+  expect(res.statusCode, res.body).toBe(200);
+  const { application } = res.json();
+  await app.ctx.db.insert(queueEntries).values({
+    patientId: patient.patientId,
+    applicationId: application.id,
+    dispensaryStatement: DISPENSARY_STATEMENT,
+    dispensaryStatementAt: new Date(),
+  });
+  app.ctx.queue.invalidate();
+  const queue = await patient.client.get('/api/queue/status');
+  return { ...patient, application, queue: queue.json() };
 }
 
 export const applicationsOf = (app: TestApp, patientId: string) =>

@@ -93,6 +93,44 @@ export const IntakeFormSchema = z.object({
     .min(1, 'At least one medical condition is required'),
 });
 
+const draftText = (max: number) =>
+  z.string().max(max, `Keep this under ${max} characters`).optional();
+
+/**
+ * The wizard's draft (issue 11): the application form as it is being typed, every field
+ * optional (half-typed values are kept as they are) and each bounded, with its conditions.
+ */
+export const ApplicationDraftSchema = z
+  .object({
+    type: z.union([z.enum(APPLICATION_TYPES), z.literal('')]).optional(),
+    needsCaregiver: z.boolean().optional(),
+    caregiverFirstName: draftText(100),
+    caregiverLastName: draftText(100),
+    caregiverPhone: draftText(40),
+    caregiverEmail: draftText(254),
+    relationship: draftText(100),
+    hasReducedFee: z.boolean().optional(),
+    reducedFeeReason: z.union([ReducedFeeReasonSchema, z.literal(''), z.null()]).optional(),
+    physicianNotes: draftText(2000),
+    medicalConditions: z
+      .array(
+        z.strictObject({
+          icdCode: z.union([z.string().max(20), z.null()]).optional(),
+          description: draftText(300),
+        }),
+      )
+      .max(20, 'An application can list at most 20 conditions')
+      .optional(),
+  })
+  .strict();
+export type ApplicationDraft = z.infer<typeof ApplicationDraftSchema>;
+
+export const ApplicationDraftViewSchema = z.object({
+  data: ApplicationDraftSchema,
+  updatedAt: z.string(),
+});
+export type ApplicationDraftView = z.infer<typeof ApplicationDraftViewSchema>;
+
 export const ApplicationStatusUpdateSchema = z.object({
   status: z.enum(APPLICATION_STATUSES, { error: 'Unknown status' }),
 });

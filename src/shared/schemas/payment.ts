@@ -35,6 +35,11 @@ export const PaymentRequestSchema = z.object({
   reducedFeeReason: z.union([ReducedFeeReasonSchema, z.literal(''), z.null()]).optional(),
   paymentMethod: z.union([z.enum(PAYMENT_METHODS), z.literal(''), z.null()]).optional(),
   consent: z.boolean().optional().default(false),
+  /**
+   * The dispensary statement (issue 11): with it, and the intake complete, the payment also
+   * joins the queue; without it the patient joins from the queue step.
+   */
+  notAtDispensary: z.boolean().optional(),
 });
 export type PaymentRequest = z.input<typeof PaymentRequestSchema>;
 export type PaymentInput = z.output<typeof PaymentRequestSchema>;

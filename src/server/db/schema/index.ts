@@ -2,6 +2,7 @@ export * from './applications.js';
 export * from './audit.js';
 export * from './consultations.js';
 export * from './documents.js';
+export * from './drafts.js';
 export * from './fees.js';
 export * from './payments.js';
 export * from './queue.js';

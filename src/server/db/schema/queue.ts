@@ -23,6 +23,9 @@ export const queueEntries = pgTable(
     doctorId: uuid('doctor_id').references(() => users.id),
     /** The meeting (doctor's room for the day) the patient was admitted through. */
     meetingId: uuid('meeting_id'),
+    /** The patient's word that they will not be at a dispensary during the visit (issue 11). */
+    dispensaryStatement: text('dispensary_statement'),
+    dispensaryStatementAt: timestamp('dispensary_statement_at', { withTimezone: true }),
   },
   (t) => [
     // Joining twice answers with the current entry (ruling 14).

@@ -17,8 +17,8 @@ import { audit } from '../audit/service.js';
 import { currentFeeSchedule } from '../fees/service.js';
 import { assertOklahomaAddress, currentPatient } from '../patients/guards.js';
 import { lockPatient } from '../payments/service.js';
-import { joinQueue } from '../queue/service.js';
 import { createOpenApplication } from './create.js';
+import { deleteDraft } from './drafts.js';
 import {
   applicationView,
   findOpenApplication,
@@ -54,7 +54,8 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
   /**
    * Fills in the open application (ruling 14: answers with it when there is one) or creates
    * one. With `paymentStatus: 'paid'` it is the Development Bypass / Simulate Payment
-   * Complete, refused in production.
+   * Complete, refused in production; like a payment without the dispensary statement it
+   * queues nobody (issue 11: the queue step joins, through the intake gate).
    */
   app.post(
     '/api/applications',
@@ -127,14 +128,9 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
             provider: 'development_bypass',
             completedAt: new Date(),
           });
-          await joinQueue(tx, {
-            patientId: patient.id,
-            applicationId: row.id,
-            paid: true,
-            actor,
-            ip: request.ip,
-          });
         }
+        // Submitted: the record holds the form now, so the draft goes (issue 11).
+        await deleteDraft(tx, patient.id);
         await audit(tx, {
           actor,
           action: bypass ? 'application.bypass_payment' : 'application.submit',
@@ -144,7 +140,6 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
         });
         return { row: updated!, created };
       });
-      if (bypass) ctx.queue.invalidate();
       return reply
         .status(result.created ? 201 : 200)
         .send(await applicationView(ctx.db, result.row));

@@ -4,7 +4,7 @@ import { consultations, queueEntries } from '../../db/schema/index.js';
 import { auditRows, goodPayment, signedInAs } from '../../test/fixtures.js';
 import { type Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { clinicClock, noonTimeZone, seedJourney } from '../../test/matrix/operations.js';
-import { type PaidPatient, registerPatient } from '../../test/patients.js';
+import { intakeReadyPatient, type PaidPatient } from '../../test/patients.js';
 
 // The Doctor Dashboard (staff-and-video.md §2; ruling 9: real application types, real average
 // duration, a real "Completed Today" tab). The clinic's time zone is one where it is now about
@@ -26,7 +26,8 @@ async function waitingPatient(
   lastName: string,
   type: 'new' | 'renewal',
 ): Promise<PaidPatient> {
-  const patient = await registerPatient(t.app, { firstName, lastName });
+  // The intake the queue requires comes first (issue 11).
+  const patient = await intakeReadyPatient(t.app, { firstName, lastName });
   const res = await patient.client.post(
     '/api/process-payment',
     goodPayment({ applicationType: type }),

@@ -55,6 +55,7 @@ describe('documents the clinic issues', () => {
     const dataDir = t.app.ctx.config.DATA_DIR;
     const files = storedFiles(dataDir);
     const rows = await rowsOf(patient.patientId);
+    const auditedBefore = (await auditRows(t.app, { actorId: patient.userId })).length;
 
     for (const file of attempts) {
       const res = await centerUpload(patient.client, file, {
@@ -67,7 +68,8 @@ describe('documents the clinic issues', () => {
     // Nothing written: no file kept, no row, nothing superseded, no upload audited.
     expect(storedFiles(dataDir)).toEqual(files);
     expect(await rowsOf(patient.patientId)).toEqual(rows);
-    const audited = await auditRows(t.app, { actorId: patient.userId });
+    // (The intake's own uploads came before: nothing since.)
+    const audited = (await auditRows(t.app, { actorId: patient.userId })).slice(auditedBefore);
     expect(audited.filter((a) => a.action.startsWith('document.'))).toEqual([]);
 
     // The patient still sees and opens the clinic's file.
@@ -93,12 +95,13 @@ describe('documents the clinic issues', () => {
 
   it('cannot be uploaded by a patient before the clinic issues one either', async () => {
     const patient = await paidPatient(t.app);
+    const rows = await rowsOf(patient.patientId);
     const res = await centerUpload(patient.client, attempts[0]!, {
       category: 'physician_recommendation',
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(CLINIC_ISSUED_MESSAGE);
-    expect(await rowsOf(patient.patientId)).toEqual([]);
+    expect(await rowsOf(patient.patientId)).toEqual(rows);
     // Other categories are the patient's to upload, as before.
     const id = await centerUpload(patient.client, attempts[1]!, { category: 'government_id' });
     expect(id.statusCode, id.body).toBe(201);

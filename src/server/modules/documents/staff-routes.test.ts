@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, documents } from '../../db/schema/index.js';
 import { centerUpload, pdfBytes, TINY_PNG } from '../../test/files.js';
-import { auditRows, goodPayment, signedInAs } from '../../test/fixtures.js';
+import { auditRows, signedInAs } from '../../test/fixtures.js';
 import { type Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { beginSeeing } from '../../test/matrix/staff-documents.js';
-import { type PaidPatient, registerPatient } from '../../test/patients.js';
+import { type PaidPatient, queuedWithoutIntake } from '../../test/patients.js';
 
 // Staff documents and the patients list (staff-and-video.md §2 Document Management Center,
 // Doctor Consultation Interface; ruling 3: `documents`, a doctor only for the patient being
@@ -21,10 +21,8 @@ const doc = { adaId: '', adaRecords: '', gracePhoto: '' };
 const ADA_ID_PDF = pdfBytes('Ada license');
 
 async function namedPaidPatient(firstName: string, lastName: string): Promise<PaidPatient> {
-  const patient = await registerPatient(t.app, { firstName, lastName });
-  const res = await patient.client.post('/api/process-payment', goodPayment());
-  expect(res.statusCode, res.body).toBe(200);
-  return { ...patient, application: res.json().application, queue: res.json().queue };
+  // In line without the intake's uploads, so the document counts below are this file's own.
+  return queuedWithoutIntake(t.app, { firstName, lastName });
 }
 
 async function upload(

@@ -113,6 +113,11 @@ const REQUESTS: Record<Key, { prepare: () => Prepared | Promise<Prepared>; ok: n
     }),
     ok: 201,
   },
+  'GET /api/applications/draft': { prepare: () => ({ url: '/api/applications/draft' }), ok: 200 },
+  'PUT /api/applications/draft': {
+    prepare: () => ({ url: '/api/applications/draft', payload: { physicianNotes: 'Typing' } }),
+    ok: 200,
+  },
   'GET /api/patients/profile': { prepare: () => ({ url: '/api/patients/profile' }), ok: 200 },
   'PUT /api/patients/profile': {
     prepare: () => ({ url: '/api/patients/profile', payload: profileUpdate() }),
@@ -123,7 +128,10 @@ const REQUESTS: Record<Key, { prepare: () => Prepared | Promise<Prepared>; ok: n
     ok: 200, // already paid: answers the payment made, charges nothing
   },
   'POST /api/queue/join': {
-    prepare: () => ({ url: '/api/queue/join', payload: { applicationId: owner.application.id } }),
+    prepare: () => ({
+      url: '/api/queue/join',
+      payload: { applicationId: owner.application.id, notAtDispensary: true },
+    }),
     ok: 200, // already in line: the current entry
   },
   'POST /api/queue/leave': { prepare: () => ({ url: '/api/queue/leave' }), ok: 200 },
@@ -199,6 +207,7 @@ describe.each(PATIENT_ENDPOINTS)('$method $path', (endpoint) => {
       // Leaving needs a place in line: make sure the owner has one.
       const join = await owner.client.post('/api/queue/join', {
         applicationId: owner.application.id,
+        notAtDispensary: true,
       });
       expect([200, 201]).toContain(join.statusCode);
     }
@@ -270,7 +279,10 @@ describe("another patient's records", () => {
       description: 'Chronic pain',
     });
     expect(add.statusCode).toBe(404);
-    const join = await other.post('/api/queue/join', { applicationId: owner.application.id });
+    const join = await other.post('/api/queue/join', {
+      applicationId: owner.application.id,
+      notAtDispensary: true,
+    });
     expect(join.statusCode).toBe(404);
     const upload = await other.post(
       '/api/documents/upload',

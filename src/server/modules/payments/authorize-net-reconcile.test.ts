@@ -7,7 +7,7 @@ import {
 } from '../../test/authnet-stand-in.js';
 import { goodPayment } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { paymentsOf, registerPatient } from '../../test/patients.js';
+import { intakeReadyPatient, paymentsOf, registerPatient } from '../../test/patients.js';
 import { AuthorizeNetGateway, invoiceFor } from './authorize-net.js';
 import { RECONCILE_AFTER_MS } from './reconcile.js';
 import { PAYMENT_BEING_CHECKED } from './service.js';
@@ -98,7 +98,8 @@ describe('what happened to the charge with this reference (reconciliation)', () 
 
   it('charged while the app was "killed": the next attempt asks the processor and is paid once', async () => {
     standIn.mode = 'charge-then-hang';
-    const patient = await registerPatient(t.app);
+    const patient = await intakeReadyPatient(t.app);
+    clock = Date.now(); // the intake's uploads took real time: the payment starts now
     const { first, booked } = await payHeldAtStandIn(patient);
     standIn.mode = 'approve';
     const charges = received.length;
@@ -128,7 +129,7 @@ describe('what happened to the charge with this reference (reconciliation)', () 
 describe('a charge settled across the daily cut-off before it is asked about', () => {
   it('is found in the settled batches since the payment was created and recorded paid, once', async () => {
     standIn.mode = 'charge-then-hang';
-    const patient = await registerPatient(t.app);
+    const patient = await intakeReadyPatient(t.app);
     const { first, booked } = await payHeldAtStandIn(patient);
     const batchId = standIn.settle(); // no longer in the unsettled list
     standIn.mode = 'approve';
@@ -214,7 +215,7 @@ describe('a charge whose answer never comes back', () => {
     });
     try {
       standIn.mode = 'charge-then-hang';
-      const patient = await registerPatient(impatient.app);
+      const patient = await intakeReadyPatient(impatient.app);
       const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({

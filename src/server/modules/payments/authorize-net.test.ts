@@ -7,6 +7,7 @@ import { auditRows, goodPayment } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import {
   applicationsOf,
+  intakeReadyPatient,
   paymentsOf,
   queueEntriesOf,
   registerPatient,
@@ -122,7 +123,7 @@ describe('what the adapter sends', () => {
 
 describe('answers through the app', () => {
   it('approved → paid, with the processor transaction id, brand and last four', async () => {
-    const patient = await registerPatient(t.app);
+    const patient = await intakeReadyPatient(t.app);
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
@@ -319,7 +320,7 @@ describe('POST /api/payments/webhook', () => {
       ['net.authorize.payment.refund.created', 'refunded'],
       ['net.authorize.payment.void.created', 'voided'],
     ] as const) {
-      const patient = await registerPatient(t.app);
+      const patient = await intakeReadyPatient(t.app);
       const paid = await patient.client.post('/api/process-payment', goodPayment(payCard));
       expect(paid.statusCode).toBe(200);
       expect((await patient.client.get('/api/queue/status')).json()).toMatchObject({

@@ -7,7 +7,7 @@ import {
   payments,
 } from '../../db/schema/index.js';
 import { audit } from '../audit/service.js';
-import { joinQueue } from '../queue/service.js';
+import { queueIfIntakeComplete } from '../queue/intake-gate.js';
 import { lockPatient } from './lock.js';
 
 // How a charge's end is written, whether the answer came back to the request that charged
@@ -22,14 +22,16 @@ export interface Approved {
 }
 
 /**
- * Paid, recorded and queued together. Only a payment still pending moves: null when another
- * path (a concurrent reconciliation) already resolved it.
+ * Paid and recorded together, and queued in the same transaction when the patient made the
+ * dispensary statement with the payment and the intake is complete (issue 11); reconciliation
+ * never queues. Only a payment still pending moves: null when another path (a concurrent
+ * reconciliation) already resolved it.
  */
 export async function recordPaid(
   ctx: AppContext,
   payment: PaymentRow,
   result: Approved,
-  who: { actor: Actor; ip: string | null; via?: 'reconciliation' },
+  who: { actor: Actor; ip: string | null; via?: 'reconciliation'; notAtDispensary?: boolean },
 ): Promise<{ app: ApplicationRow; payment: PaymentRow } | null> {
   const paid = await ctx.db.transaction(async (tx) => {
     // The patient's lock first, as step 1 takes it: without it a concurrent step 1 (holding
@@ -65,13 +67,13 @@ export async function recordPaid(
         ...(who.via ? { via: who.via } : {}),
       },
     });
-    await joinQueue(tx, {
-      patientId: payment.patientId,
-      applicationId: payment.applicationId,
-      paid: true,
-      actor: who.actor,
-      ip: who.ip,
-    });
+    if (who.notAtDispensary)
+      await queueIfIntakeComplete(tx, {
+        application: app!,
+        statementAt: new Date(),
+        actor: who.actor,
+        ip: who.ip,
+      });
     return { app: app!, payment: done };
   });
   if (paid) ctx.queue.invalidate();

@@ -5,6 +5,7 @@ import { auditRows, goodPayment } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import {
   applicationsOf,
+  intakeReadyPatient,
   paymentsOf,
   queueEntriesOf,
   registerPatient,
@@ -79,8 +80,9 @@ async function expectNothingCharged(patient: TestPatient, chargesBefore: number)
 }
 
 describe('a good payment', () => {
-  it('pays, creates the application and joins the queue', async () => {
-    const patient = await registerPatient(t.app);
+  it('pays the application and, the intake complete and the statement made, joins the queue', async () => {
+    // Paying before the intake queues nobody: queue/intake-gate.test.ts (issue 11).
+    const patient = await intakeReadyPatient(t.app);
     const res = await pay(patient);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
@@ -304,7 +306,7 @@ describe('declined cards', () => {
 
 describe('double submit', () => {
   it('two payments at once charge once: the second is refused while the first is charging', async () => {
-    const patient = await registerPatient(t.app);
+    const patient = await intakeReadyPatient(t.app);
     const charges = gateway.charges.length;
     let release!: () => void;
     gateway.hold = new Promise((resolve) => {
@@ -334,7 +336,7 @@ describe('double submit', () => {
   });
 
   it('two payments sent together, untimed, still make exactly one charge', async () => {
-    const patient = await registerPatient(t.app);
+    const patient = await intakeReadyPatient(t.app);
     const charges = gateway.charges.length;
     const logStart = log.length;
     const results = await Promise.all([pay(patient), pay(patient), pay(patient)]);

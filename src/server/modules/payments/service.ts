@@ -22,6 +22,7 @@ import { applicationView, findOpenApplication } from '../applications/service.js
 import { hasCurrentDocument } from '../documents/queries.js';
 import { currentFeeSchedule } from '../fees/service.js';
 import { assertOklahomaAddress } from '../patients/guards.js';
+import { queueIfIntakeComplete } from '../queue/intake-gate.js';
 import { assertMayCharge, countDecline } from './decline-limit.js';
 import { GatewayError } from './gateway.js';
 import { lockPatient } from './lock.js';
@@ -30,7 +31,8 @@ import { recordFailed, recordPaid } from './record.js';
 
 // POST /api/process-payment (issue 3). The rule: validate in the spec's order, price from the
 // schedule, record a pending payment under the patient's lock, charge, then in one
-// transaction pay the application, complete the payment and join the queue. The unique
+// transaction pay the application, complete the payment and, when the intake is complete and
+// the patient made the dispensary statement, join the queue (issue 11). The unique
 // indexes on payments make a second charge for one application impossible.
 
 type Patient = PatientProfile & { userId: string };
@@ -170,9 +172,13 @@ export async function processPayment(
   });
 
   if (prepared.kind === 'replay') return replay(ctx, patient, prepared.payment);
+  // Issue 11: a payment settled another way (reconciliation never queues) still queues the
+  // patient who makes the dispensary statement with this attempt, once the intake is complete.
+  const queueAsked = input.notAtDispensary ? { actor, ip } : null;
   if (prepared.kind === 'paid') {
     const done = await latestSucceeded(ctx.db, prepared.app.id);
     if (!done) throw new AppError('CONFLICT', 'This application is already paid');
+    if (queueAsked) await queueAfterPayment(ctx, prepared.app.id, queueAsked);
     return outcome(ctx, patient, prepared.app, done, true);
   }
 
@@ -196,7 +202,7 @@ export async function processPayment(
       // index refuses a second charge) until reconciliation concludes once it is stale.
       const found = await reconcilePayment(ctx, payment, { actor, ip }, { live: true });
       if (found === 'succeeded' || found === 'declined')
-        return resolvedMeanwhile(ctx, patient, payment.id);
+        return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
       throw new AppError('BAD_GATEWAY', PAYMENT_BEING_CHECKED);
     }
     const recorded = await recordFailed(
@@ -205,7 +211,7 @@ export async function processPayment(
       { status: 'error', message: 'Payment could not be processed' },
       { actor, ip },
     );
-    if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id);
+    if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
     if (err instanceof GatewayError)
       throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
     throw err;
@@ -217,14 +223,18 @@ export async function processPayment(
       { status: 'declined', message: result.message, transactionId: result.transactionId },
       { actor, ip },
     );
-    if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id);
+    if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
     await countDecline(ctx, actor.id);
     throw new AppError('PAYMENT_DECLINED', result.message);
   }
 
   // Step 3: paid, recorded and queued together.
-  const paid = await recordPaid(ctx, payment, result, { actor, ip });
-  if (!paid) return resolvedMeanwhile(ctx, patient, payment.id);
+  const paid = await recordPaid(ctx, payment, result, {
+    actor,
+    ip,
+    notAtDispensary: input.notAtDispensary === true,
+  });
+  if (!paid) return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
   return outcome(ctx, patient, paid.app, paid.payment);
 }
 
@@ -232,9 +242,40 @@ export const PAYMENT_BEING_CHECKED =
   'The card processor has not confirmed this payment yet. We are checking whether it went through: please do not pay again yet, and check back in a few minutes.';
 
 /** Reconciliation settled this payment while its charge was out: answer with what it found. */
-async function resolvedMeanwhile(ctx: AppContext, patient: Patient, paymentId: string) {
+async function resolvedMeanwhile(
+  ctx: AppContext,
+  patient: Patient,
+  paymentId: string,
+  queueAsked: { actor: Actor; ip: string } | null,
+) {
   const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  if (queueAsked && row?.status === 'succeeded')
+    await queueAfterPayment(ctx, row.applicationId, queueAsked);
   return replay(ctx, patient, row!);
+}
+
+/** Queues a paid application whose intake is complete; nothing otherwise (issue 11). */
+async function queueAfterPayment(
+  ctx: AppContext,
+  applicationId: string,
+  who: { actor: Actor; ip: string },
+) {
+  const created = await ctx.db.transaction(async (tx) => {
+    const [app] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, applicationId))
+      .limit(1);
+    if (!app) return false;
+    await lockPatient(tx, app.patientId);
+    return queueIfIntakeComplete(tx, {
+      application: app,
+      statementAt: new Date(),
+      actor: who.actor,
+      ip: who.ip,
+    });
+  });
+  if (created) ctx.queue.invalidate();
 }
 
 /** A retry with a key already used answers as the first attempt did, and charges nothing. */

@@ -33,7 +33,10 @@ describe('joining', () => {
   it('an unpaid application cannot join', async () => {
     const patient = await registerPatient(t.app);
     const app = await patient.client.post('/api/applications', { type: 'new' });
-    const res = await patient.client.post('/api/queue/join', { applicationId: app.json().id });
+    const res = await patient.client.post('/api/queue/join', {
+      applicationId: app.json().id,
+      notAtDispensary: true,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please complete payment before joining the queue');
     expect(await queueEntriesOf(t.app, patient.patientId)).toEqual([]);
@@ -44,11 +47,13 @@ describe('joining', () => {
     const patient = await paidPatient(t.app);
     const first = await patient.client.post('/api/queue/join', {
       applicationId: patient.application.id,
+      notAtDispensary: true,
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual(patient.queue);
     const second = await patient.client.post('/api/queue/join', {
       applicationId: patient.application.id,
+      notAtDispensary: true,
     });
     expect(second.json()).toEqual(patient.queue);
     expect(await queueEntriesOf(t.app, patient.patientId)).toHaveLength(1);
@@ -56,7 +61,10 @@ describe('joining', () => {
 
   it('an application id that is not a UUID is refused', async () => {
     const patient = await paidPatient(t.app);
-    const res = await patient.client.post('/api/queue/join', { applicationId: 'first' });
+    const res = await patient.client.post('/api/queue/join', {
+      applicationId: 'first',
+      notAtDispensary: true,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Application not found');
   });
@@ -122,6 +130,7 @@ describe('positions and estimates with many patients', () => {
     // Joining again goes to the back of the line.
     const back = await second!.client.post('/api/queue/join', {
       applicationId: second!.application.id,
+      notAtDispensary: true,
     });
     expect(back.statusCode).toBe(201);
     expect(back.json()).toMatchObject({ position: 25, estimatedWaitTime: 24 * 15 });
@@ -163,7 +172,10 @@ describe('positions and estimates with many patients', () => {
       .set({ status: 'in_review' })
       .where(eq(applications.id, seen.application.id));
     t.app.ctx.queue.invalidate();
-    const res = await seen.client.post('/api/queue/join', { applicationId: seen.application.id });
+    const res = await seen.client.post('/api/queue/join', {
+      applicationId: seen.application.id,
+      notAtDispensary: true,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Please complete payment before joining the queue');
     expect(await queueEntriesOf(t.app, seen.patientId)).toHaveLength(1);

@@ -6,7 +6,8 @@ import { requireRole } from '../../plugins/auth.js';
 import { findOwnApplication } from '../applications/service.js';
 import { currentPatient } from '../patients/guards.js';
 import { lockPatient } from '../payments/service.js';
-import { joinQueue, leaveQueue } from './service.js';
+import { joinQueueWithIntake } from './intake-gate.js';
+import { leaveQueue } from './service.js';
 
 export async function queueRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,12 +21,9 @@ export async function queueRoutes(fastify: FastifyInstance, ctx: AppContext) {
       const { created } = await ctx.db.transaction(async (tx) => {
         await lockPatient(tx, patient.id);
         const application = await findOwnApplication(tx, patient.id, request.body.applicationId);
-        return joinQueue(tx, {
-          patientId: patient.id,
-          applicationId: application.id,
-          // Paid and not yet seen: a consultation moves the status on, and a second one needs a
-          // new application.
-          paid: application.paymentStatus === 'paid' && application.status === 'payment_completed',
+        return joinQueueWithIntake(tx, {
+          application,
+          statementAt: new Date(),
           actor: { id: patient.userId, role: 'patient' },
           ip: request.ip,
         });

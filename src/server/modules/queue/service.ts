@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ACTIVE_QUEUE_STATUSES } from '../../../shared/queue.js';
+import { ACTIVE_QUEUE_STATUSES, DISPENSARY_STATEMENT } from '../../../shared/queue.js';
 import type { Executor } from '../../db/client.js';
 import { type QueueEntryRow, queueEntries } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
@@ -24,27 +24,31 @@ export async function findActiveEntry(
 }
 
 /**
- * Puts a paid application in line; joining twice answers with the current entry (ruling 14).
- * Callers hold the patient's lock (payments) or rely on the one-active-entry unique index.
+ * Puts an application in line with the patient's dispensary statement; joining twice answers
+ * with the current entry (ruling 14). Only the intake gate (intake-gate.ts) calls it, once the
+ * fee is covered and the intake complete; callers hold the patient's lock.
  */
 export async function joinQueue(
   tx: Executor,
   args: {
     patientId: string;
     applicationId: string;
-    paid: boolean;
-    /** Null when the system acts (a payment reconciled after a restart). */
+    /** When the patient stated they will not be at a dispensary (issue 11). */
+    statementAt: Date;
     actor: { id: string; role: string } | null;
     ip: string | null;
   },
 ): Promise<{ entry: QueueEntryRow; created: boolean }> {
   const existing = await findActiveEntry(tx, args.patientId);
   if (existing) return { entry: existing, created: false };
-  if (!args.paid)
-    throw new AppError('BAD_REQUEST', 'Please complete payment before joining the queue');
   const [entry] = await tx
     .insert(queueEntries)
-    .values({ patientId: args.patientId, applicationId: args.applicationId })
+    .values({
+      patientId: args.patientId,
+      applicationId: args.applicationId,
+      dispensaryStatement: DISPENSARY_STATEMENT,
+      dispensaryStatementAt: args.statementAt,
+    })
     .returning();
   await audit(tx, {
     actor: args.actor,

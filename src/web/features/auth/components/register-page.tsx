@@ -70,7 +70,8 @@ export function RegisterPage() {
           description: 'Welcome to your patient portal. You can now manage your application.',
         });
         // The server has signed the patient in; the next page restores the session (§2.5).
-        setTimeout(() => window.location.assign('/patient/payment'), REDIRECT_AFTER_REGISTER_MS);
+        // The main path goes on to the application, then documents, payment and queue (issue 11).
+        setTimeout(() => window.location.assign('/patient/intake'), REDIRECT_AFTER_REGISTER_MS);
       },
       onError: (error) => feedback.showServerError(error, 'Failed to create account'),
     });

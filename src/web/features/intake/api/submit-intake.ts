@@ -6,11 +6,9 @@ import {
   submitApplication,
 } from '@/features/applications/api/applications';
 import { invalidateDocumentLists, uploadPatientDocument } from '@/features/documents/api/documents';
-import { QUEUE_STATUS_KEY } from '@/features/queue/api/queue';
-import { apiRequest } from '@/lib/api-client';
-import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import type { IntakeOutput } from '../components/intake-schema';
+import { DRAFT_KEY } from './draft';
 
 export interface SubmitIntakeArgs {
   values: IntakeOutput;
@@ -24,8 +22,8 @@ const conditionKey = (c: { icdCode?: string | null; description: string }) =>
 
 /**
  * The form's submit (patient-side.md §4): the reduced-fee proof first (ruling 15), then the
- * application (the open one is filled in, ruling 14), each non-blank condition not already on
- * it, then the queue, only once the application is paid.
+ * application (the open one is filled in, ruling 14), then each non-blank condition not already
+ * on it. The queue comes later, from the wizard's last step, once the documents are in (issue 11).
  */
 async function submitIntake({ values, amount, proofFile }: SubmitIntakeArgs) {
   const { medicalConditions, ...form } = values;
@@ -54,23 +52,15 @@ async function submitIntake({ values, amount, proofFile }: SubmitIntakeArgs) {
     await addMedicalCondition(application.id, condition);
     present.add(conditionKey(condition));
   }
-
-  // Paid and not yet seen: a consultation that already happened moved the status on.
-  let queue: QueueStatusView | null | undefined;
-  if (application.paymentStatus === 'paid' && application.status === 'payment_completed')
-    queue = await apiRequest<QueueStatusView | null>('POST', '/api/queue/join', {
-      applicationId: application.id,
-    });
-  return { application, queue } satisfies { application: ApplicationView; queue: unknown };
+  return { application } satisfies { application: ApplicationView };
 }
 
 export function useSubmitIntake() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitIntake,
-    onSuccess: ({ queue }) => {
-      if (queue !== undefined) queryClient.setQueryData([QUEUE_STATUS_KEY], queue);
-    },
+    // The server deleted the draft with the submission.
+    onSuccess: () => queryClient.setQueryData([DRAFT_KEY], null),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] }),

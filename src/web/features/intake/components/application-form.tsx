@@ -24,7 +24,9 @@ import {
   REDUCED_FEE_REASONS,
   type ReducedFeeReason,
 } from '../../../../shared/fees';
-import type { ApplicationView } from '../../../../shared/schemas/application';
+import { applicationFeeCovered } from '../../../../shared/intake';
+import type { ApplicationDraft, ApplicationView } from '../../../../shared/schemas/application';
+import { useDraftAutosave } from '../api/draft-autosave';
 import { useSubmitIntake } from '../api/submit-intake';
 import { CaregiverFields } from './caregiver-fields';
 import { ConditionsSection } from './conditions-section';
@@ -45,11 +47,35 @@ const SERVER_FIELDS = [
 interface ApplicationFormProps {
   /** The open application, whose answers prefill the form (ruling 14). */
   application: ApplicationView | null;
+  /** The answers saved as the patient typed (issue 11), when nothing is submitted yet. */
+  draft: ApplicationDraft | null;
   proofOnFile: PatientDocument | null;
   onSubmitted: (application: ApplicationView) => void;
 }
 
-function defaultsFrom(app: ApplicationView | null): IntakeInput {
+/** The draft over the application's answers: what the patient typed last wins. */
+function defaultsFrom(app: ApplicationView | null, draft: ApplicationDraft | null): IntakeInput {
+  const base = applicationDefaults(app);
+  if (!draft) return base;
+  const { medicalConditions, type, reducedFeeReason, ...rest } = draft;
+  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  return {
+    ...base,
+    ...defined,
+    ...(type ? { type } : {}),
+    ...(reducedFeeReason !== undefined ? { reducedFeeReason: reducedFeeReason ?? '' } : {}),
+    ...(medicalConditions?.length
+      ? {
+          medicalConditions: medicalConditions.map((c) => ({
+            icdCode: (c.icdCode ?? '') as IntakeInput['medicalConditions'][number]['icdCode'],
+            description: c.description ?? '',
+          })),
+        }
+      : {}),
+  };
+}
+
+function applicationDefaults(app: ApplicationView | null): IntakeInput {
   return {
     type: app?.type ?? 'new',
     medicalConditions: app?.medicalConditions.length
@@ -71,13 +97,18 @@ function defaultsFrom(app: ApplicationView | null): IntakeInput {
 }
 
 /** The wizard's step 1: the license application (patient-side.md §2.7, §5). */
-export function ApplicationForm({ application, proofOnFile, onSubmitted }: ApplicationFormProps) {
+export function ApplicationForm({
+  application,
+  draft,
+  proofOnFile,
+  onSubmitted,
+}: ApplicationFormProps) {
   const navigate = useNavigate();
   const fees = useFees();
   const submit = useSubmitIntake();
   const [proofFile, setProofFile] = useState<File | null>(null);
   const [proofError, setProofError] = useState<string | undefined>();
-  const paid = application?.paymentStatus === 'paid';
+  const paid = !!application && applicationFeeCovered(application.paymentStatus);
   const {
     register,
     control,
@@ -89,8 +120,9 @@ export function ApplicationForm({ application, proofOnFile, onSubmitted }: Appli
     formState: { errors },
   } = useForm<IntakeInput, unknown, IntakeOutput>({
     resolver: zodResolver(IntakeSchema),
-    defaultValues: defaultsFrom(application),
+    defaultValues: defaultsFrom(application, draft),
   });
+  const autosave = useDraftAutosave(watch, !application?.submittedAt);
 
   const type = watch('type');
   const needsCaregiver = watch('needsCaregiver');
@@ -107,6 +139,8 @@ export function ApplicationForm({ application, proofOnFile, onSubmitted }: Appli
       const problem = proofProblem();
       setProofError(problem);
       if (problem) return;
+      // Submitting replaces the draft (the server deletes it): no late save may bring it back.
+      autosave.cancel();
       // mutateAsync: handled even if the form remounts when the new application arrives.
       submit
         .mutateAsync({

@@ -41,7 +41,7 @@ export function OverviewTab({
   const bypass = useDevBypass(() =>
     toast({
       title: 'Payment Simulated',
-      description: 'Your application is marked paid and you are in the consultation queue.',
+      description: 'Your application is marked paid. Join the queue from your application.',
     }),
   );
 
@@ -60,7 +60,10 @@ export function OverviewTab({
           <Button asChild variant="outline" className="justify-start">
             <Link to="/patient/intake">
               <FilePlus aria-hidden="true" />
-              New Application
+              {/* One application at a time (issue 11): this continues it, never starts a second. */}
+              {application && !['approved', 'rejected'].includes(application.status)
+                ? 'Continue your application'
+                : 'Start your application'}
             </Link>
           </Button>
           {room && hasJoinedCall(room) ? (

@@ -19,6 +19,7 @@ import {
   usePatientDocuments,
 } from '@/features/documents/api/documents';
 import { feeLine, useFees } from '@/features/fees/api/fees';
+import { DispensaryStatement } from '@/features/queue/components/dispensary-statement';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { isNetworkFailure } from '@/lib/form-errors';
 import {
@@ -28,6 +29,7 @@ import {
   REDUCED_FEE_REASONS,
   type ReducedFeeReason,
 } from '../../../../shared/fees';
+import { STATEMENT_REQUIRED_MESSAGE } from '../../../../shared/queue';
 import {
   type PaymentField,
   type PaymentProblem,
@@ -66,6 +68,8 @@ interface PaymentFormProps {
   onPaid: (result: PaymentResult) => void;
   /** The Development Bypass button, where the server offers it (ruling 10). */
   showBypass?: boolean;
+  /** Asks for the dispensary statement, and the payment joins the queue (issue 11). */
+  intakeComplete?: boolean;
 }
 
 /** Where each check's field is on the page, and what the error summary calls it. */
@@ -102,6 +106,7 @@ export function PaymentForm({
   defaults,
   onPaid,
   showBypass = false,
+  intakeComplete = false,
 }: PaymentFormProps) {
   const queryClient = useQueryClient();
   const fees = useFees();
@@ -121,6 +126,8 @@ export function PaymentForm({
     cvv: '',
   });
   const [consent, setConsent] = useState(false);
+  const [notAtDispensary, setNotAtDispensary] = useState(false);
+  const [statementMissing, setStatementMissing] = useState(false);
   const [uploading, setUploading] = useState(false);
   // The problems found by the last submit; fixing a field takes its problem off the list.
   const [problems, setProblems] = useState<PaymentProblem[]>([]);
@@ -149,6 +156,12 @@ export function PaymentForm({
     const message = errorFor(field);
     return message ? [{ id: FIELD_IDS[field], label: FIELD_LABELS[field], message }] : [];
   });
+  if (statementMissing)
+    items.push({
+      id: 'dispensary-statement',
+      label: 'Dispensary statement',
+      message: STATEMENT_REQUIRED_MESSAGE,
+    });
   const failed = (message: string | null) => {
     setFormError(message);
     setAttempt((n) => n + 1);
@@ -182,7 +195,9 @@ export function PaymentForm({
     };
     const found = paymentProblems(input, !!proofFile || !!proofOnFile);
     setProblems(found);
-    if (found.length > 0) {
+    const noStatement = intakeComplete && !notAtDispensary;
+    setStatementMissing(noStatement);
+    if (found.length > 0 || noStatement) {
       failed(null);
       return;
     }
@@ -219,6 +234,7 @@ export function PaymentForm({
         applicationType: type,
         reducedFeeReason: hasReducedFee ? input.reducedFeeReason : null,
         consent: true,
+        notAtDispensary: intakeComplete && notAtDispensary,
       })
       .then(
         (result) => {
@@ -230,8 +246,9 @@ export function PaymentForm({
                 }
               : {
                   title: 'Payment Successful!',
-                  description:
-                    "You've been added to the consultation queue. A doctor will see you shortly.",
+                  description: result.queue
+                    ? "You've been added to the consultation queue. A doctor will see you shortly."
+                    : 'Your payment is held. Finish your application to join the queue.',
                 },
           );
           onPaid(result);
@@ -367,9 +384,23 @@ export function PaymentForm({
               </p>
             )}
           </div>
+          {intakeComplete && (
+            <DispensaryStatement
+              id="dispensary-statement"
+              checked={notAtDispensary}
+              disabled={pending}
+              error={statementMissing ? STATEMENT_REQUIRED_MESSAGE : undefined}
+              onCheckedChange={(checked) => {
+                setStatementMissing(false);
+                setNotAtDispensary(checked);
+              }}
+            />
+          )}
           <FormServerError message={formError} />
           <Button type="submit" size="lg" className="w-full" disabled={pending || !line}>
-            {pending ? 'Processing Payment...' : `Pay $${line?.total ?? '…'} & Join Queue`}
+            {pending
+              ? 'Processing Payment...'
+              : `Pay $${line?.total ?? '…'}${intakeComplete ? ' & Join Queue' : ''}`}
           </Button>
           <p className="text-xs text-muted-foreground">
             Your card number and CVV are passed to the payment processor and never stored; only the

@@ -8,6 +8,7 @@ import {
   Notice,
 } from '@/features/patient/components/eligibility-notice';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
+import { applicationFeeCovered } from '../../../../shared/intake';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PaymentResult } from '../api/payments';
 import { PaymentForm } from './payment-form';
@@ -20,13 +21,25 @@ interface PaymentStepProps {
   showBypass?: boolean;
   /** Inside the wizard: the notice takes the column's width. */
   embedded?: boolean;
+  /**
+   * The intake is complete (issue 11): the form asks for the dispensary statement and the
+   * payment joins the queue too.
+   */
+  intakeComplete?: boolean;
 }
 
 /**
  * Pays the open application, or says it is paid (ruling 14: never a second charge), or
  * explains why paying is not possible yet (a missing profile, ruling 19's Oklahoma address).
  */
-export function PaymentStep({ user, onPaid, paidActions, showBypass, embedded }: PaymentStepProps) {
+export function PaymentStep({
+  user,
+  onPaid,
+  paidActions,
+  showBypass,
+  embedded,
+  intakeComplete = false,
+}: PaymentStepProps) {
   const applications = useApplications();
 
   if (!isEligible(user)) return <EligibilityNotice user={user} action="payment" />;
@@ -39,7 +52,7 @@ export function PaymentStep({ user, onPaid, paidActions, showBypass, embedded }:
     );
 
   const open = openApplication(applications.data);
-  if (open?.paymentStatus === 'paid')
+  if (open && applicationFeeCovered(open.paymentStatus))
     return (
       <Notice
         className={embedded ? 'max-w-none' : undefined}
@@ -68,6 +81,7 @@ export function PaymentStep({ user, onPaid, paidActions, showBypass, embedded }:
       }
       onPaid={onPaid}
       showBypass={showBypass}
+      intakeComplete={intakeComplete}
     />
   );
 }

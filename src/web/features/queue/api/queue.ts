@@ -18,11 +18,15 @@ export function useQueueStatus(pollMs: number | false = false) {
   return useQuery({ ...queueStatusQuery(), refetchInterval: pollMs });
 }
 
+/** Joins with the dispensary statement (issue 11); only the wizard's queue step offers it. */
 export function useJoinQueue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (applicationId: string) =>
-      apiRequest<QueueStatusView | null>('POST', '/api/queue/join', { applicationId }),
+      apiRequest<QueueStatusView | null>('POST', '/api/queue/join', {
+        applicationId,
+        notAtDispensary: true,
+      }),
     onSuccess: (status) => queryClient.setQueryData([QUEUE_STATUS_KEY], status),
   });
 }

@@ -22,13 +22,9 @@ import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { useConnectionState, usePatientRealtime } from '@/features/realtime/use-patient-realtime';
 import { errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
+import { applicationFeeCovered } from '../../../../shared/intake';
 import type { QueueStatusView } from '../../../../shared/queue';
-import {
-  QUEUE_POLL_QUEUE_PAGE_MS,
-  useJoinQueue,
-  useLeaveQueue,
-  useQueueStatus,
-} from '../api/queue';
+import { QUEUE_POLL_QUEUE_PAGE_MS, useLeaveQueue, useQueueStatus } from '../api/queue';
 import { ConnectionIndicator } from './connection-indicator';
 import { usePhysicianArrival } from './physician-arrival';
 import {
@@ -88,10 +84,12 @@ export function QueuePage() {
         </div>
       ) : (
         <NotInQueue
+          // Paid and not yet seen: the way back in is the wizard's queue step, which asks for
+          // what is missing and the dispensary statement (issue 11).
           canJoin={
-            application?.paymentStatus === 'paid' && application.status === 'payment_completed'
-              ? application.id
-              : null
+            !!application &&
+            applicationFeeCovered(application.paymentStatus) &&
+            application.status === 'payment_completed'
           }
         />
       )}
@@ -234,8 +232,7 @@ function QuickActions({ status, callPath, refreshing, onRefresh }: QuickActionsP
 }
 
 /** No queue entry (§8 No queue position), with a way back in for a paid application. */
-function NotInQueue({ canJoin }: { canJoin: string | null }) {
-  const join = useJoinQueue();
+function NotInQueue({ canJoin }: { canJoin: boolean }) {
   return (
     <Card className="mx-auto w-full max-w-xl text-center">
       <CardHeader className="items-center">
@@ -250,21 +247,8 @@ function NotInQueue({ canJoin }: { canJoin: string | null }) {
           <Link to="/patient/dashboard">Return to Dashboard</Link>
         </Button>
         {canJoin && (
-          <Button
-            disabled={join.isPending}
-            onClick={() =>
-              join.mutateAsync(canJoin).then(
-                () => toast({ title: 'Joined Queue', description: 'You are back in line.' }),
-                (error: unknown) =>
-                  toast({
-                    title: 'Could not join the queue',
-                    description: errorMessage(error, 'Please try again.'),
-                    variant: 'destructive',
-                  }),
-              )
-            }
-          >
-            Join Queue
+          <Button asChild>
+            <Link to="/patient/intake?step=4">Continue to the queue</Link>
           </Button>
         )}
       </CardContent>

@@ -1,0 +1,47 @@
+import type { PatientDocument } from '@/features/documents/api/documents';
+import { applicationFeeCovered, countsForIntake, missingForQueue } from '../../../../shared/intake';
+import { ACTIVE_QUEUE_STATUSES, type QueueStatusView } from '../../../../shared/queue';
+import type { ApplicationView } from '../../../../shared/schemas/application';
+
+// Where the patient stands in the wizard, from the records alone (issue 11): the same rule of
+// what is missing as the server's queue gate, so a reload or another device lands on the step
+// the records support.
+
+export const WIZARD_STEPS = ['Application', 'Documents', 'Consent and Payment', 'Queue'] as const;
+
+export interface IntakeProgress {
+  /** Labels of what the queue still needs (a condition, required documents). */
+  missing: string[];
+  complete: boolean;
+  feeCovered: boolean;
+  queued: boolean;
+  /** The step the records support (1-based). */
+  step: number;
+}
+
+export function intakeProgress(
+  application: ApplicationView | null,
+  documents: readonly PatientDocument[] | undefined,
+  queue: QueueStatusView | null | undefined,
+): IntakeProgress {
+  const current = (documents ?? []).filter(
+    (d) => countsForIntake(d) && (d.applicationId === null || d.applicationId === application?.id),
+  );
+  const missing = missingForQueue({
+    conditions: application?.medicalConditions.length ?? 0,
+    documents: current.map((d) => d.category),
+  });
+  const feeCovered = !!application && applicationFeeCovered(application.paymentStatus);
+  const queued = !!queue && ACTIVE_QUEUE_STATUSES.includes(queue.status);
+  const hasConditions = (application?.medicalConditions.length ?? 0) > 0;
+  const step = queued
+    ? 4
+    : !application?.submittedAt || !hasConditions
+      ? 1
+      : missing.length > 0
+        ? 2
+        : feeCovered
+          ? 4
+          : 3;
+  return { missing, complete: missing.length === 0, feeCovered, queued, step };
+}

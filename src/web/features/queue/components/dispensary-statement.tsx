@@ -1,0 +1,55 @@
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+import { DISPENSARY_STATEMENT } from '../../../../shared/queue';
+
+interface DispensaryStatementProps {
+  id: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+  error?: string;
+}
+
+/**
+ * The patient's statement that they will not be at a dispensary during the visit (issue 11:
+ * Oklahoma forbids a recommendation from a virtual visit with the patient at one). Required to
+ * join the queue; the server keeps its text and time with the queue entry.
+ */
+export function DispensaryStatement({
+  id,
+  checked,
+  onCheckedChange,
+  disabled,
+  error,
+}: DispensaryStatementProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1">
+      <div
+        className={cn(
+          'flex items-start gap-3 rounded-md border p-3',
+          error ? 'border-destructive' : 'border-border',
+        )}
+      >
+        <Checkbox
+          id={id}
+          checked={checked}
+          disabled={disabled}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onCheckedChange={(v) => onCheckedChange(v === true)}
+        />
+        <Label htmlFor={id} className="text-sm leading-5 font-normal">
+          {DISPENSARY_STATEMENT}
+        </Label>
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
