@@ -41,7 +41,7 @@ describe('computeJourney', () => {
   it('paid: the consultation is current, even while waiting in the queue (40%)', () => {
     const j = computeJourney({
       hasPatient: true,
-      application: { paymentStatus: 'paid', status: 'payment_completed' },
+      application: { paymentStatus: 'authorized', status: 'payment_completed' },
       queueStatus: 'waiting',
     });
     expect(j.steps.map((s) => s.state)).toEqual([C, C, N, P, P]);
@@ -51,7 +51,7 @@ describe('computeJourney', () => {
   it('a completed queue entry completes the consultation; approval becomes current', () => {
     const j = computeJourney({
       hasPatient: true,
-      application: { paymentStatus: 'paid', status: 'payment_completed' },
+      application: { paymentStatus: 'authorized', status: 'payment_completed' },
       queueStatus: 'completed',
     });
     expect(j.steps.map((s) => s.state)).toEqual([C, C, C, N, P]);
@@ -60,7 +60,7 @@ describe('computeJourney', () => {
 
   it('an application status past payment means the consultation took place', () => {
     for (const status of ['in_review', 'documents_collected', 'rejected'])
-      expect(states({ hasPatient: true, application: { paymentStatus: 'paid', status } })).toEqual([
+      expect(states({ hasPatient: true, application: { paymentStatus: 'authorized', status } })).toEqual([
         C,
         C,
         C,
@@ -72,7 +72,7 @@ describe('computeJourney', () => {
   it('approval completes approval and delivery (100%)', () => {
     const j = computeJourney({
       hasPatient: true,
-      application: { paymentStatus: 'paid', status: 'approved', approvedAt: '2026-01-02' },
+      application: { paymentStatus: 'authorized', status: 'approved', approvedAt: '2026-01-02' },
       queueStatus: null,
     });
     expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, C]);
@@ -84,7 +84,7 @@ describe('computeJourney', () => {
     expect(
       states({
         hasPatient: true,
-        application: { paymentStatus: 'paid', status: 'in_review', approvedAt: '2026-01-02' },
+        application: { paymentStatus: 'authorized', status: 'in_review', approvedAt: '2026-01-02' },
       }),
     ).toEqual([C, C, C, C, C]);
   });
@@ -94,7 +94,7 @@ describe('computeJourney', () => {
       expect(
         states({
           hasPatient: true,
-          application: { paymentStatus: 'paid', status: 'payment_completed' },
+          application: { paymentStatus: 'authorized', status: 'payment_completed' },
           queueStatus,
         }),
       ).toEqual([C, C, N, P, P]);

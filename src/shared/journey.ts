@@ -1,3 +1,5 @@
+import { feeCovered } from './payment-status.js';
+
 // The patient journey (patient-side.md §4 Patient journey, §9 Journey estimates): five steps,
 // each completed, current or pending, computed from real data (ruling 9). Progress is the
 // share of completed steps.
@@ -48,7 +50,7 @@ const AFTER_CONSULTATION = ['in_review', 'documents_collected', 'approved', 'rej
 export function computeJourney(input: JourneyInput): Journey {
   const app = input.application ?? null;
   const patient = input.hasPatient;
-  const paid = app?.paymentStatus === 'paid';
+  const paid = app !== null && feeCovered(app.paymentStatus);
   const consulted =
     input.queueStatus === 'completed' || (app !== null && AFTER_CONSULTATION.includes(app.status));
   const approved = app !== null && (app.status === 'approved' || !!app.approvedAt);

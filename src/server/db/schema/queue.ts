@@ -23,6 +23,8 @@ export const queueEntries = pgTable(
     doctorId: uuid('doctor_id').references(() => users.id),
     /** The meeting (doctor's room for the day) the patient was admitted through. */
     meetingId: uuid('meeting_id'),
+    /** Why staff removed the patient from the line (reject-patient), shown to the patient. */
+    removalReason: text('removal_reason'),
   },
   (t) => [
     // Joining twice answers with the current entry (ruling 14).

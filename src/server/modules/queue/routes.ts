@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { feeCovered } from '../../../shared/payment-status.js';
 import { JoinQueueSchema } from '../../../shared/queue.js';
 import type { AppContext } from '../../context.js';
 import { requireRole } from '../../plugins/auth.js';
@@ -25,7 +26,7 @@ export async function queueRoutes(fastify: FastifyInstance, ctx: AppContext) {
           applicationId: application.id,
           // Paid and not yet seen: a consultation moves the status on, and a second one needs a
           // new application.
-          paid: application.paymentStatus === 'paid' && application.status === 'payment_completed',
+          paid: feeCovered(application.paymentStatus) && application.status === 'payment_completed',
           actor: { id: patient.userId, role: 'patient' },
           ip: request.ip,
         });

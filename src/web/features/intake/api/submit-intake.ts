@@ -8,6 +8,7 @@ import {
 import { invalidateDocumentLists, uploadPatientDocument } from '@/features/documents/api/documents';
 import { QUEUE_STATUS_KEY } from '@/features/queue/api/queue';
 import { apiRequest } from '@/lib/api-client';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import type { IntakeOutput } from '../components/intake-schema';
@@ -57,7 +58,7 @@ async function submitIntake({ values, amount, proofFile }: SubmitIntakeArgs) {
 
   // Paid and not yet seen: a consultation that already happened moved the status on.
   let queue: QueueStatusView | null | undefined;
-  if (application.paymentStatus === 'paid' && application.status === 'payment_completed')
+  if (feeCovered(application.paymentStatus) && application.status === 'payment_completed')
     queue = await apiRequest<QueueStatusView | null>('POST', '/api/queue/join', {
       applicationId: application.id,
     });

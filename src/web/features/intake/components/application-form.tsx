@@ -24,6 +24,7 @@ import {
   REDUCED_FEE_REASONS,
   type ReducedFeeReason,
 } from '../../../../shared/fees';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import { useSubmitIntake } from '../api/submit-intake';
 import { CaregiverFields } from './caregiver-fields';
@@ -77,7 +78,7 @@ export function ApplicationForm({ application, proofOnFile, onSubmitted }: Appli
   const submit = useSubmitIntake();
   const [proofFile, setProofFile] = useState<File | null>(null);
   const [proofError, setProofError] = useState<string | undefined>();
-  const paid = application?.paymentStatus === 'paid';
+  const paid = !!application && feeCovered(application.paymentStatus);
   const {
     register,
     control,

@@ -8,6 +8,7 @@ import { useDevBypass } from '@/features/payments/api/dev-bypass';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { hasJoinedCall } from '@/features/video/lib/call-data';
 import { computeJourney } from '../../../../shared/journey';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
@@ -26,7 +27,7 @@ export function OverviewTab({ user, application, queue, onLogout, loggingOut }: 
   const room = callRoomOf(queue);
   const navigate = useNavigate();
   const devTools = useDevToolsEnabled();
-  const paid = application?.paymentStatus === 'paid';
+  const paid = !!application && feeCovered(application.paymentStatus);
   const journey = computeJourney({
     hasPatient: !!user.patient,
     application,

@@ -8,6 +8,7 @@ import {
   Notice,
 } from '@/features/patient/components/eligibility-notice';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PaymentResult } from '../api/payments';
 import { PaymentForm } from './payment-form';
@@ -39,7 +40,7 @@ export function PaymentStep({ user, onPaid, paidActions, showBypass, embedded }:
     );
 
   const open = openApplication(applications.data);
-  if (open?.paymentStatus === 'paid')
+  if (open && feeCovered(open.paymentStatus))
     return (
       <Notice
         className={embedded ? 'max-w-none' : undefined}

@@ -22,6 +22,7 @@ import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { useConnectionState, usePatientRealtime } from '@/features/realtime/use-patient-realtime';
 import { errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { QueueStatusView } from '../../../../shared/queue';
 import {
   QUEUE_POLL_QUEUE_PAGE_MS,
@@ -89,7 +90,9 @@ export function QueuePage() {
       ) : (
         <NotInQueue
           canJoin={
-            application?.paymentStatus === 'paid' && application.status === 'payment_completed'
+            application &&
+            feeCovered(application.paymentStatus) &&
+            application.status === 'payment_completed'
               ? application.id
               : null
           }
