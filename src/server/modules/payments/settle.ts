@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { AUTHORIZATION_HOLD_DAYS } from '../../../shared/payment-status.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { applications, type PaymentRow, payments } from '../../db/schema/index.js';
+import { applications, type PaymentRow, payments, queueEntries } from '../../db/schema/index.js';
 import { audit } from '../audit/service.js';
 import { type FollowUpResult, GatewayError } from './gateway.js';
 import { lockPatient } from './lock.js';
@@ -138,11 +138,23 @@ async function reverse(
       ip: who.ip,
       via: 'clinic',
     });
-  else
-    await ctx.db
+  else {
+    // The bypass's: no processor and no webhook, so recorded here.
+    const [done] = await ctx.db
       .update(payments)
       .set({ status: kind, pendingAction: null })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, LIVE)));
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, LIVE)))
+      .returning({ id: payments.id });
+    if (done)
+      await audit(ctx.db, {
+        actor: who.actor,
+        action: `payment.${kind}`,
+        targetType: 'payment',
+        targetId: payment.id,
+        ip: who.ip,
+        details: { via: 'clinic' },
+      });
+  }
   if (!answer.done)
     await audit(ctx.db, {
       actor: who.actor,
@@ -284,7 +296,11 @@ export async function expireAuthorizations(ctx: AppContext): Promise<number> {
   const now = new Date(ctx.now());
   const cutoff = new Date(now.getTime() - AUTHORIZATION_HOLD_DAYS * 24 * 60 * 60_000);
   const lapsed = await ctx.db
-    .select({ id: payments.id, patientId: payments.patientId })
+    .select({
+      id: payments.id,
+      patientId: payments.patientId,
+      applicationId: payments.applicationId,
+    })
     .from(payments)
     .innerJoin(applications, eq(applications.id, payments.applicationId))
     .where(
@@ -299,6 +315,18 @@ export async function expireAuthorizations(ctx: AppContext): Promise<number> {
   for (const row of lapsed) {
     const marked = await ctx.db.transaction(async (tx) => {
       await lockPatient(tx, row.patientId);
+      // The waiting entry before the application, in the order the consultation's start
+      // takes them (entry, then application), so the two never wait on each other.
+      await tx
+        .select({ id: queueEntries.id })
+        .from(queueEntries)
+        .where(
+          and(
+            eq(queueEntries.applicationId, row.applicationId),
+            inArray(queueEntries.status, ['waiting', 'admitted']),
+          ),
+        )
+        .for('update');
       // Again under the lock: a consultation or another decision may have come meanwhile.
       const [current] = await tx
         .select({ payment: payments, appStatus: applications.status })
