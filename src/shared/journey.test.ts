@@ -60,13 +60,9 @@ describe('computeJourney', () => {
 
   it('an application status past payment means the consultation took place', () => {
     for (const status of ['in_review', 'documents_collected', 'rejected'])
-      expect(states({ hasPatient: true, application: { paymentStatus: 'authorized', status } })).toEqual([
-        C,
-        C,
-        C,
-        N,
-        P,
-      ]);
+      expect(
+        states({ hasPatient: true, application: { paymentStatus: 'authorized', status } }),
+      ).toEqual([C, C, C, N, P]);
   });
 
   it('approval completes approval and delivery (100%)', () => {

@@ -294,7 +294,10 @@ describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
     const { database } = await upkeepLater(world);
     try {
       const [row] = await database.db.select().from(payments);
-      expect(row).toMatchObject({ status: 'authorized', providerTransactionId: ledger[0]!.transId });
+      expect(row).toMatchObject({
+        status: 'authorized',
+        providerTransactionId: ledger[0]!.transId,
+      });
       await expectConsistent(world, database.db);
     } finally {
       await database.close();
