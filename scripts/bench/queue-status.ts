@@ -49,7 +49,7 @@ try {
       select id, 'Bench', last_name, 'OK' from u returning id, user_id, last_name),
     a as (
       insert into applications (patient_id, type, status, payment_status, amount_cents)
-      select id, 'new', 'payment_completed', 'paid', 13700 from p returning id, patient_id)
+      select id, 'new', 'payment_completed', 'authorized', 13700 from p returning id, patient_id)
     insert into queue_entries (application_id, patient_id, joined_at)
     select a.id, a.patient_id, now() - interval '1 hour' + (row_number() over ()) * interval '1 second' from a`);
   await seed.end();

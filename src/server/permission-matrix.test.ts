@@ -26,6 +26,9 @@ import { PATIENT_ENDPOINTS } from './test/patient-endpoints.js';
 // the server's guards read, so a new endpoint needs one row here and nothing else.
 
 const freshStaff = async (t: TestApp) => (await createUser(t.app, 'admin_assistant')).id;
+/** Removing a patient from the line says why (issue 11). */
+const reasonFor = (step: 'admit' | 'reject') =>
+  step === 'reject' ? { reason: 'Duplicate registration' } : {};
 
 const STAFF_ENDPOINTS: Endpoint[] = [
   ...FOLLOW_UP_ENDPOINTS,
@@ -73,7 +76,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
       path: `/api/admin/${step}-patient`,
       access: 'admitOrReject',
       ok: 200,
-      prepare: async (t) => ({ payload: { queueId: await waitingEntry(t) } }),
+      prepare: async (t) => ({ payload: { queueId: await waitingEntry(t), ...reasonFor(step) } }),
     },
     {
       method: 'POST',
@@ -82,6 +85,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
       ok: 200,
       prepare: async (t) => ({
         url: `/api/admin/meetings/${await todaysMeeting(t)}/${step}/${await waitingEntry(t)}`,
+        ...(step === 'reject' ? { payload: reasonFor(step) } : {}),
       }),
     },
   ]),

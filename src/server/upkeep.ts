@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { reconcileStalePayments } from './modules/payments/reconcile.js';
+import { expireAuthorizations, settleOutstanding } from './modules/payments/settle.js';
 import { SWEEP_EVERY_MS, sweepOrphanBlobs } from './storage/orphan-sweep.js';
 
 // Background upkeep a crash may have made necessary (issue 10): payments left pending are
-// reconciled with the processor, orphaned blobs swept. Both run once at start, then on timers.
+// reconciled with the processor, orphaned blobs swept. Held fees (issue 11, ADR 0010): a
+// capture or void decided but not confirmed by the processor is finished, and holds older
+// than AUTHORIZATION_HOLD_DAYS of patients not yet seen are voided. All run once at start,
+// then on timers.
 // Failures are logged under `err`, whose serializer keeps code and message only (logging.ts).
 
 const RECONCILE_EVERY_MS = 60_000;
@@ -16,6 +20,12 @@ export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void
         if (r.length) log.info({ count: r.length }, 'pending payments reconciled');
       })
       .catch((err: unknown) => log.error({ err }, 'reconciling payments failed'));
+  const settle = () =>
+    runFeeUpkeep(ctx)
+      .then((r) => {
+        if (r.settled || r.expired) log.info(r, 'held fees settled');
+      })
+      .catch((err: unknown) => log.error({ err }, 'settling held fees failed'));
   const sweep = () =>
     sweepOrphanBlobs(ctx)
       .then((r) => {
@@ -23,10 +33,22 @@ export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void
       })
       .catch((err: unknown) => log.error({ err }, 'sweeping orphaned blobs failed'));
   void reconcile();
+  void settle();
   void sweep();
-  const timers = [setInterval(reconcile, RECONCILE_EVERY_MS), setInterval(sweep, SWEEP_EVERY_MS)];
+  const timers = [
+    setInterval(reconcile, RECONCILE_EVERY_MS),
+    setInterval(settle, RECONCILE_EVERY_MS),
+    setInterval(sweep, SWEEP_EVERY_MS),
+  ];
   for (const t of timers) t.unref();
   return () => {
     for (const t of timers) clearInterval(t);
   };
+}
+
+/** One pass over held fees: pending captures and voids finished, lapsed holds voided. */
+export async function runFeeUpkeep(ctx: AppContext): Promise<{ settled: number; expired: number }> {
+  const settled = (await settleOutstanding(ctx)).filter((r) => r === 'done' || r === 'refused');
+  const expired = await expireAuthorizations(ctx);
+  return { settled: settled.length, expired };
 }

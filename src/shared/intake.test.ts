@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationFeeCovered, missingForQueue, missingForQueueMessage } from './intake.js';
+import { missingForQueue, missingForQueueMessage } from './intake.js';
 
 // The one rule of what the queue still needs (issue 11), shared by the server's gate and the
 // wizard.
@@ -31,18 +31,5 @@ describe('missingForQueue', () => {
     expect(missingForQueueMessage(['a medical condition', 'Photograph'])).toBe(
       'Before joining the queue, please add: a medical condition, Photograph',
     );
-  });
-});
-
-describe('applicationFeeCovered', () => {
-  it.each([
-    ['authorized', true],
-    ['captured', true],
-    ['paid', true],
-    ['unpaid', false],
-    ['voided', false],
-    ['refunded', false],
-  ])('%s → %s', (status, covered) => {
-    expect(applicationFeeCovered(status)).toBe(covered);
   });
 });

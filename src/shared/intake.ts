@@ -1,5 +1,4 @@
 import { CATEGORY_DEFINITIONS, QUEUE_REQUIRED_DOCUMENTS } from './documents.js';
-import { feeCovered } from './payment-status.js';
 
 // What an application needs before its patient may join the queue (issue 11: intake before
 // the queue). One rule for the server's refusal and the wizard's checklist; the server
@@ -32,10 +31,3 @@ export const missingForQueueMessage = (missing: readonly string[]) =>
 
 /** Documents that count toward the intake: current and not turned down by staff. */
 export const countsForIntake = (doc: { status: string }) => doc.status !== 'rejected';
-
-/**
- * The application's fee is held or taken. Reads `'paid'`, the single status written before
- * authorization and capture (issue 11), the same way until no row carries it.
- */
-export const applicationFeeCovered = (paymentStatus: string) =>
-  feeCovered(paymentStatus) || paymentStatus === 'paid';

@@ -145,7 +145,7 @@ describe('computeJourney', () => {
     for (const paymentStatus of ['unpaid', 'voided', 'refunded'])
       expect(
         step({ ...base, application: app({ paymentStatus }), documents: docs() }, 'payment'),
-      ).toMatchObject({ state: N, action: { to: '/patient/payment' } });
+      ).toMatchObject({ state: N, action: { to: '/patient/intake' } });
   });
 
   it('waiting in the queue: the queue is current', () => {

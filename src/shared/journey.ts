@@ -11,7 +11,6 @@ import {
   QUEUE_REQUIRED_DOCUMENTS,
 } from './documents.js';
 import { formatUsd } from './money.js';
-import { feeCovered } from './payment-status.js';
 import type {
   Decision,
   DocumentNeedingAttention,
@@ -33,7 +32,7 @@ export interface JourneyInput {
   hasPatient: boolean;
   application: {
     status: string;
-    /** 'unpaid' | 'authorized' | 'captured' | 'voided' | 'refunded', or the older 'paid'. */
+    /** 'unpaid' | 'authorized' | 'captured' | 'voided' | 'refunded' */
     paymentStatus: string;
     amountCents: number;
     conditions: number;
@@ -72,10 +71,6 @@ const INTAKE_STEPS: readonly JourneyStepKey[] = ['account', 'application', 'docu
 const DOCUMENT_CENTER = '/patient/documents';
 export const uploadRouteFor = (category: string) =>
   `${DOCUMENT_CENTER}?category=${encodeURIComponent(category)}`;
-
-/** Accepts the payments module's statuses and the older 'paid' (the fee was taken). */
-export const feeInHand = (paymentStatus: string) =>
-  paymentStatus === 'paid' || feeCovered(paymentStatus);
 
 interface Facts {
   state: 'done' | 'todo' | 'attention' | 'blocked';
@@ -143,7 +138,7 @@ function paymentFacts(input: JourneyInput): Facts {
   const ps = app?.paymentStatus ?? 'unpaid';
   if (ps === 'authorized')
     return { state: 'done', status: 'Your card is authorized; it is charged only if approved.' };
-  if (ps === 'captured' || ps === 'paid') return { state: 'done', status: 'Paid.' };
+  if (ps === 'captured') return { state: 'done', status: 'Paid.' };
   // A released or refunded fee after the decision: the step happened, the money came back.
   if (input.consultation && ps === 'voided')
     return { state: 'done', status: 'Your card was not charged; the hold was released.' };

@@ -169,12 +169,12 @@ async function upkeepLater(world: World, cut = 0, env: Record<string, string> = 
 async function expectConsistent(world: World, db: Awaited<ReturnType<typeof openDatabase>>['db']) {
   const all = await db.select().from(payments);
   expect(all.filter((p) => p.status === 'pending')).toEqual([]);
-  for (const p of all.filter((x) => x.status === 'succeeded')) {
+  for (const p of all.filter((x) => x.status === 'authorized')) {
     const [app] = await db
       .select()
       .from(applications)
       .where(inArray(applications.id, [p.applicationId]));
-    expect(app!.paymentStatus).toBe('paid');
+    expect(app!.paymentStatus).toBe('authorized');
     const entries = await db
       .select()
       .from(queueEntries)
@@ -294,7 +294,10 @@ describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
     const { database } = await upkeepLater(world);
     try {
       const [row] = await database.db.select().from(payments);
-      expect(row).toMatchObject({ status: 'succeeded', providerTransactionId: ledger[0]!.transId });
+      expect(row).toMatchObject({
+        status: 'authorized',
+        providerTransactionId: ledger[0]!.transId,
+      });
       await expectConsistent(world, database.db);
     } finally {
       await database.close();

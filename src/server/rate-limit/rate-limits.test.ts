@@ -13,9 +13,9 @@ const DECLINED = '4000 0000 0000 0002';
 
 class CountingSimulator extends SimulatorGateway {
   charges = 0;
-  override async charge(request: Parameters<SimulatorGateway['charge']>[0]) {
+  override async authorize(request: Parameters<SimulatorGateway['authorize']>[0]) {
     this.charges++;
-    return super.charge(request);
+    return super.authorize(request);
   }
 }
 

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 // A local Authorize.Net stand-in speaking the documented JSON API, a UTF-8 BOM before the
-// JSON as the real endpoint answers: createTransactionRequest in several modes, and the calls
+// JSON as the real endpoint answers: createTransactionRequest in several modes (authorizations,
+// and the captures, voids and refunds that follow them, answered from its books), and the calls
 // reconciliation makes (getUnsettledTransactionListRequest, getSettledBatchListRequest,
 // getTransactionListRequest, getTransactionDetailsRequest) answered from the charges it
 // booked. Used by the adapter's tests and the fault suite.
@@ -31,12 +32,14 @@ export interface Received {
     createTransactionRequest: {
       merchantAuthentication: { name: string; transactionKey: string };
       refId: string;
+      /** An authorization's fields; a capture, void or refund sends refTransId and fewer. */
       transactionRequest: {
         transactionType: string;
         amount: string;
         payment: { creditCard: { cardNumber: string; expirationDate: string; cardCode: string } };
         order: { invoiceNumber: string; description: string };
         billTo: { firstName: string; lastName: string };
+        refTransId?: string;
       };
     };
   };
@@ -48,6 +51,8 @@ export class AuthnetStandIn {
   reportingDown = false;
   /** Every createTransactionRequest, in order. */
   readonly received: Received[] = [];
+  /** Captures, voids and refunds answer as declined while set (an expired hold, say). */
+  refuseFollowUps = false;
   /** What it charged. */
   readonly ledger: BookedCharge[] = [];
   private readonly held: ServerResponse[] = [];
@@ -64,12 +69,25 @@ export class AuthnetStandIn {
     return this;
   }
 
-  /** The daily cut-off: every approved charge not yet settled goes into a new batch. */
+  /** The daily cut-off: every captured charge not yet settled goes into a new batch (holds wait). */
   settle(at = new Date()): string {
     const batchId = String(this.nextBatchId++);
     for (const c of this.ledger)
-      if (c.approved && !c.review && !c.settled) c.settled = { batchId, at: at.toISOString() };
+      if (c.approved && !c.review && !c.settled && (c.state === 'captured' || c.state === 'refund'))
+        c.settled = { batchId, at: at.toISOString() };
     return batchId;
+  }
+
+  /** What the gateway asked of the processor, in order: type, refTransId, amount. */
+  transactions(): { type: string; refTransId?: string; amount?: string }[] {
+    return this.received.map((r) => {
+      const t = r.body.createTransactionRequest.transactionRequest;
+      return {
+        type: t.transactionType,
+        ...(t.refTransId ? { refTransId: t.refTransId } : {}),
+        ...(t.amount ? { amount: t.amount } : {}),
+      };
+    });
   }
 
   /** The merchant approves a charge held for review. */
@@ -83,8 +101,10 @@ export class AuthnetStandIn {
     const charge = this.ledger.find((c) => c.transId === chargeTransId);
     if (!charge) throw new Error(`no charge ${chargeTransId}`);
     const transId = String(this.nextTransId++);
+    charge.state = 'refunded';
     this.ledger.push({
       ...charge,
+      state: 'refund',
       transId,
       invoiceNumber: '',
       submitTimeUTC: new Date().toISOString(),
@@ -92,6 +112,58 @@ export class AuthnetStandIn {
       refTransId: chargeTransId,
     });
     return transId;
+  }
+
+  /**
+   * A capture, void or refund of a booked transaction, with the processor's rules: a capture
+   * only of a hold (at most its amount), a void of a hold or an unsettled capture, a refund
+   * only of a settled capture, with the card's masked last four; each at most once.
+   */
+  private followUp(request: Received['body']['createTransactionRequest']['transactionRequest']) {
+    const c = this.ledger.find((x) => x.transId === request.refTransId && x.state !== 'refund');
+    if (!c?.approved) return refused('16', 'The transaction cannot be found.');
+    if (this.mode === 'decline' || this.refuseFollowUps)
+      return refused('16', 'The transaction cannot be found.');
+    switch (request.transactionType) {
+      case 'priorAuthCaptureTransaction':
+        if (c.state === 'captured')
+          return refused('311', 'This transaction has already been captured.');
+        if (c.state !== 'authorized') return refused('16', 'The transaction cannot be found.');
+        if (Number(request.amount) > Number(c.amount))
+          return refused(
+            '47',
+            'The amount requested for settlement cannot be greater than the original amount authorized.',
+          );
+        c.state = 'captured';
+        c.amount = request.amount;
+        return approvedFollowUp(c.transId, c.transId);
+      case 'voidTransaction':
+        if (c.state === 'voided')
+          return refused('310', 'This transaction has already been voided.');
+        if (c.state === 'refunded' || (c.state === 'captured' && c.settled))
+          return refused('16', 'The transaction cannot be found.');
+        c.state = 'voided';
+        return approvedFollowUp(c.transId, c.transId);
+      default: {
+        if (c.state === 'refunded')
+          return refused(
+            '55',
+            'The sum of credits against the referenced transaction would exceed original debit amount.',
+          );
+        const card = request.payment?.creditCard;
+        if (
+          c.state !== 'captured' ||
+          !c.settled ||
+          card?.cardNumber !== c.cardNumber ||
+          card.expirationDate !== 'XXXX'
+        )
+          return refused(
+            '54',
+            'The referenced transaction does not meet the criteria for issuing a credit.',
+          );
+        return approvedFollowUp(this.refund(c.transId), c.transId);
+      }
+    }
   }
 
   /** Drops every answer held back: the waiting client sees its connection cut. */
@@ -122,6 +194,15 @@ export class AuthnetStandIn {
       contentType: req.headers['content-type'],
       body,
     });
+    const request = body.createTransactionRequest.transactionRequest;
+    if (
+      FOLLOW_UPS.has(request.transactionType) &&
+      (this.mode === 'approve' || this.mode === 'decline')
+    ) {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(withBom(this.followUp(request)));
+      return;
+    }
     const transId = String(this.nextTransId++);
     const mode = this.mode;
     if (
@@ -144,6 +225,8 @@ export class AuthnetStandIn {
 
 export interface BookedCharge {
   transId: string;
+  /** authOnly starts authorized, authCapture captured; a refund's own row is 'refund'. */
+  state: 'authorized' | 'captured' | 'voided' | 'refunded' | 'refund';
   invoiceNumber: string;
   approved: boolean;
   amount: string;
@@ -166,6 +249,7 @@ export function book(
   ledger: BookedCharge[],
   request: {
     transactionRequest: {
+      transactionType: string;
       amount: string;
       payment: { creditCard: { cardNumber: string } };
       order: { invoiceNumber: string };
@@ -174,8 +258,12 @@ export function book(
   transId: string,
   approved: boolean,
 ): BookedCharge {
-  const charge = {
+  const charge: BookedCharge = {
     transId,
+    state:
+      request.transactionRequest.transactionType === 'authOnlyTransaction'
+        ? 'authorized'
+        : 'captured',
     invoiceNumber: request.transactionRequest.order.invoiceNumber,
     approved,
     amount: request.transactionRequest.amount,
@@ -246,7 +334,11 @@ export function answerReporting(ledger: BookedCharge[], body: Record<string, unk
       transaction: {
         transId: c.transId,
         submitTimeUTC: c.submitTimeUTC,
-        transactionType: c.refTransId ? 'refundTransaction' : 'authCaptureTransaction',
+        transactionType: c.refTransId
+          ? 'refundTransaction'
+          : c.state === 'captured' || c.state === 'refunded'
+            ? 'authCaptureTransaction'
+            : 'authOnlyTransaction',
         ...(c.refTransId ? { refTransId: c.refTransId } : {}),
         transactionStatus: statusOf(c),
         ...(c.settled
@@ -280,9 +372,17 @@ const statusOf = (c: BookedCharge) =>
     ? 'declined'
     : c.review
       ? 'FDSPendingReview'
-      : c.settled
-        ? 'settledSuccessfully'
-        : 'capturedPendingSettlement';
+      : c.state === 'voided'
+        ? 'voided'
+        : c.state === 'authorized'
+          ? 'authorizedPendingCapture'
+          : c.settled
+            ? c.state === 'refund'
+              ? 'refundSettledSuccessfully'
+              : 'settledSuccessfully'
+            : c.state === 'refund'
+              ? 'refundPendingSettlement'
+              : 'capturedPendingSettlement';
 const responseCodeOf = (c: BookedCharge) => (!c.approved ? 2 : c.review ? 4 : 1);
 
 /** One page of a transaction list, newest first. */
@@ -312,6 +412,26 @@ function transactionList(charges: BookedCharge[], request: ListRequest) {
     ? { transactions: page, totalNumInResultSet: page.length, messages: OK }
     : { totalNumInResultSet: 0, messages: OK };
 }
+
+const FOLLOW_UPS = new Set(['priorAuthCaptureTransaction', 'voidTransaction', 'refundTransaction']);
+
+/** A JSON error answer for a transaction the processor refuses. */
+const refused = (errorCode: string, errorText: string, transId = '0') => ({
+  transactionResponse: { responseCode: '3', transId, errors: [{ errorCode, errorText }] },
+  messages: {
+    resultCode: 'Error',
+    message: [{ code: 'E00027', text: 'The transaction was unsuccessful.' }],
+  },
+});
+const approvedFollowUp = (transId: string, refTransId: string) => ({
+  transactionResponse: {
+    responseCode: '1',
+    transId,
+    refTransID: refTransId,
+    messages: [{ code: '1', description: 'This transaction has been approved.' }],
+  },
+  messages: OK,
+});
 
 function respond(mode: Mode, transId: string): { status: number; text: string } {
   const json = (body: unknown) => ({ status: 200, text: `\uFEFF${JSON.stringify(body)}` });

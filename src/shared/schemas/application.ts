@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_TYPES, REDUCED_FEE_REASONS, ReducedFeeReasonSchema } from '../fees.js';
 import { ICD_CODES } from '../icd-codes.js';
+import { APPLICATION_PAYMENT_STATUSES } from '../payment-status.js';
 import { EmailSchema, PhoneSchema } from './auth.js';
 
 // Applications (patient-side.md §3, §5 Application form; rulings 6, 14).
@@ -145,8 +146,13 @@ export const ApplicationViewSchema = z.object({
   id: z.string(),
   type: z.enum(APPLICATION_TYPES),
   status: z.enum(APPLICATION_STATUSES),
-  paymentStatus: z.enum(['unpaid', 'paid']),
+  /** What became of the fee: held at payment, taken on approval, released otherwise. */
+  paymentStatus: z.enum(APPLICATION_PAYMENT_STATUSES),
   paymentId: z.string().nullable(),
+  /** The physician's reason when the recommendation was not approved, else null. */
+  decisionReason: z.string().nullable(),
+  /** Why staff removed the patient from the line (the latest queue entry's), else null. */
+  removalReason: z.string().nullable(),
   amount: z.string(),
   hasReducedFee: z.boolean(),
   reducedFeeReason: z.enum(REDUCED_FEE_REASONS).nullable(),

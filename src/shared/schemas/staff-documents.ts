@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_CATEGORIES, DOCUMENT_STATUSES } from '../documents.js';
 import { APPLICATION_TYPES } from '../fees.js';
+import { APPLICATION_PAYMENT_STATUSES } from '../payment-status.js';
 import { APPLICATION_STATUSES, ApplicationViewSchema } from './application.js';
 import { PatientProfileSchema } from './auth.js';
 
@@ -97,7 +98,7 @@ export const StaffPatientSchema = z.object({
       id: z.string(),
       status: z.enum(APPLICATION_STATUSES),
       type: z.enum(APPLICATION_TYPES),
-      paymentStatus: z.enum(['unpaid', 'paid']),
+      paymentStatus: z.enum(APPLICATION_PAYMENT_STATUSES),
     })
     .nullable(),
   /** Current (not replaced) documents. */

@@ -33,14 +33,24 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key'),
     failureMessage: text('failure_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the processor approved the charge: for an authorization, when the hold began. */
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the held fee was taken (approval); revenue counts from here. */
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /**
+     * What the clinic decided to do with the authorization and has not yet heard the processor
+     * confirm ('capture' | 'void' | 'refund'): written with the decision, cleared with the
+     * processor's answer, so a crash between the two is finished by upkeep (ADR 0010).
+     */
+    pendingAction: text('pending_action'),
+    pendingActionAt: timestamp('pending_action_at', { withTimezone: true }),
   },
   (t) => [
-    // A double submit or a second tab can never charge twice: one pending or successful
+    // A double submit or a second tab can never charge twice: one pending, held or taken
     // payment per application, and one payment per idempotency key.
     uniqueIndex('payments_one_live_key')
       .on(t.applicationId)
-      .where(sql`${t.status} in ('pending', 'succeeded')`),
+      .where(sql`${t.status} in ('pending', 'authorized', 'captured')`),
     uniqueIndex('payments_idempotency_key').on(t.patientId, t.idempotencyKey),
     index('payments_transaction_idx').on(t.providerTransactionId),
   ],
@@ -55,6 +65,8 @@ export type PaymentRow = typeof payments.$inferSelect;
 export const simulatorCharges = pgTable('simulator_charges', {
   reference: text('reference').primaryKey(),
   approved: boolean('approved').notNull(),
+  /** authorized, captured, voided or refunded (declined rows keep 'declined'). */
+  status: text('status').notNull().default('authorized'),
   transactionId: text('transaction_id').notNull(),
   brand: text('brand'),
   last4: text('last4'),

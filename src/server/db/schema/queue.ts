@@ -23,6 +23,8 @@ export const queueEntries = pgTable(
     doctorId: uuid('doctor_id').references(() => users.id),
     /** The meeting (doctor's room for the day) the patient was admitted through. */
     meetingId: uuid('meeting_id'),
+    /** Why staff removed the patient from the line (reject-patient), shown to the patient. */
+    removalReason: text('removal_reason'),
     /** The patient's word that they will not be at a dispensary during the visit (issue 11). */
     dispensaryStatement: text('dispensary_statement'),
     dispensaryStatementAt: timestamp('dispensary_statement_at', { withTimezone: true }),

@@ -151,7 +151,7 @@ describe('POST /api/applications', () => {
       amount: '137.00',
       hasReducedFee: false,
       reducedFeeReason: null,
-      paymentStatus: 'paid',
+      paymentStatus: 'authorized',
       status: 'payment_completed',
       physicianNotes: 'Migraines',
     });
@@ -169,15 +169,15 @@ describe('the development bypass', () => {
     status: 'payment_completed',
   };
 
-  it('outside production marks the application paid and, like a payment, queues nobody by itself', async () => {
+  it('outside production holds the fee like an authorization and, like a payment, queues nobody by itself', async () => {
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/applications', bypass);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ paymentStatus: 'paid', status: 'payment_completed' });
+    expect(res.json()).toMatchObject({ paymentStatus: 'authorized', status: 'payment_completed' });
     const [payment] = await paymentsOf(t.app, patient.patientId);
     expect(payment).toMatchObject({
       provider: 'development_bypass',
-      status: 'succeeded',
+      status: 'authorized',
       amountCents: 13_700,
     });
     expect(res.json().paymentId).toBe(payment!.id);

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { feeFor } from '../../../shared/fees.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
+import { feeCovered } from '../../../shared/payment-status.js';
 import {
   ApplicationFormSchema,
   isClosedStatus,
@@ -83,7 +84,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
             actor,
             ip: request.ip,
           });
-        const unpaid = row.paymentStatus !== 'paid';
+        const unpaid = !feeCovered(row.paymentStatus);
         const fee = feeFor(
           await currentFeeSchedule(tx),
           unpaid ? body.type : (row.type as typeof body.type),
@@ -115,7 +116,9 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
             physicianNotes: body.physicianNotes || null,
             submittedAt: row.submittedAt ?? new Date(),
             updatedAt: new Date(),
-            ...(bypass && unpaid ? { paymentStatus: 'paid', status: 'payment_completed' } : {}),
+            ...(bypass && unpaid
+              ? { paymentStatus: 'authorized', status: 'payment_completed' }
+              : {}),
           })
           .where(eq(applications.id, row.id))
           .returning();
@@ -124,7 +127,9 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
             applicationId: row.id,
             patientId: patient.id,
             amountCents: fee.totalCents,
-            status: 'succeeded',
+            // Held like a card's authorization, captured or released with the outcome
+            // (no processor behind it: payments/settle.ts).
+            status: 'authorized',
             provider: 'development_bypass',
             completedAt: new Date(),
           });

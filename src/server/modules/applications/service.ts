@@ -6,9 +6,11 @@ import type { Executor } from '../../db/client.js';
 import {
   type ApplicationRow,
   applications,
+  consultations,
   type MedicalConditionRow,
   medicalConditions,
   payments,
+  queueEntries,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 
@@ -18,6 +20,10 @@ export function toApplicationView(
   row: ApplicationRow,
   conditions: MedicalConditionRow[] = [],
   paymentId: string | null = null,
+  reasons: { decisionReason: string | null; removalReason: string | null } = {
+    decisionReason: null,
+    removalReason: null,
+  },
 ): ApplicationView {
   return {
     id: row.id,
@@ -25,6 +31,7 @@ export function toApplicationView(
     status: row.status as ApplicationView['status'],
     paymentStatus: row.paymentStatus as ApplicationView['paymentStatus'],
     paymentId,
+    ...reasons,
     amount: formatCents(row.amountCents),
     hasReducedFee: row.hasReducedFee,
     reducedFeeReason: row.reducedFeeReason as ApplicationView['reducedFeeReason'],
@@ -97,26 +104,65 @@ export async function conditionsFor(
   return map;
 }
 
-/** Latest successful payment id per application, for the views. */
+/** Payments the processor approved (held, taken, or since released). */
+const APPROVED_PAYMENTS = ['authorized', 'captured', 'voided', 'refunded'];
+
+/** Latest approved payment id per application, for the views. */
 async function paymentIdsFor(db: Executor, ids: string[]): Promise<Map<string, string>> {
   const map = new Map<string, string>();
   if (ids.length === 0) return map;
   const rows = await db
     .select({ applicationId: payments.applicationId, id: payments.id })
     .from(payments)
-    .where(and(eq(payments.status, 'succeeded'), inArray(payments.applicationId, ids)))
+    .where(and(inArray(payments.status, APPROVED_PAYMENTS), inArray(payments.applicationId, ids)))
     .orderBy(desc(payments.completedAt));
   for (const r of rows) if (!map.has(r.applicationId)) map.set(r.applicationId, r.id);
   return map;
 }
 
+/** The physician's reason per application not approved. */
+async function decisionReasonsFor(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  const map = new Map<string, string>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ applicationId: consultations.applicationId, reason: consultations.outcomeReason })
+    .from(consultations)
+    .where(
+      and(eq(consultations.outcome, 'not_approved'), inArray(consultations.applicationId, ids)),
+    )
+    .orderBy(desc(consultations.outcomeAt));
+  for (const r of rows)
+    if (r.reason && !map.has(r.applicationId)) map.set(r.applicationId, r.reason);
+  return map;
+}
+
+/** The removal reason of each application's latest queue entry (null once it rejoined). */
+async function removalReasonsFor(db: Executor, ids: string[]): Promise<Map<string, string | null>> {
+  const map = new Map<string, string | null>();
+  if (ids.length === 0) return map;
+  const rows = await db
+    .select({ applicationId: queueEntries.applicationId, reason: queueEntries.removalReason })
+    .from(queueEntries)
+    .where(inArray(queueEntries.applicationId, ids))
+    .orderBy(desc(queueEntries.joinedAt), desc(queueEntries.id));
+  for (const r of rows) if (!map.has(r.applicationId)) map.set(r.applicationId, r.reason);
+  return map;
+}
+
 export async function viewsFor(db: Executor, rows: ApplicationRow[]): Promise<ApplicationView[]> {
   const ids = rows.map((r) => r.id);
-  const [conditions, paymentIds] = await Promise.all([
+  const [conditions, paymentIds, decisions, removals] = await Promise.all([
     conditionsFor(db, ids),
     paymentIdsFor(db, ids),
+    decisionReasonsFor(db, ids),
+    removalReasonsFor(db, ids),
   ]);
-  return rows.map((r) => toApplicationView(r, conditions.get(r.id), paymentIds.get(r.id) ?? null));
+  return rows.map((r) =>
+    toApplicationView(r, conditions.get(r.id), paymentIds.get(r.id) ?? null, {
+      decisionReason: decisions.get(r.id) ?? null,
+      removalReason: removals.get(r.id) ?? null,
+    }),
+  );
 }
 
 /** Newest first: the client uses the first as the latest application (§7). */

@@ -7,9 +7,12 @@ import {
   type ConsultationRow,
   consultations,
   type QueueEntryRow,
+  queueEntries,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
+import { lockPatient } from '../payments/lock.js';
+import { requestSettlement, settlePayment } from '../payments/settle.js';
 import { assertStatus, lockEntry, setEntry } from '../queue/transitions.js';
 import { findMeeting } from './meetings.js';
 import { ASSIGNED_ELSEWHERE, assertAssignedPhysician } from './ownership.js';
@@ -61,13 +64,41 @@ export async function admitPatient(args: Args): Promise<QueueEntryRow> {
   return row;
 }
 
-export async function rejectPatient(args: Args): Promise<QueueEntryRow> {
-  const row = await args.ctx.db.transaction(async (tx) => {
+/**
+ * Removes a patient from the line with a reason the patient reads, and releases the held fee
+ * (issue 11): the application's paymentStatus becomes voided (refunded for a captured charge)
+ * in the same transaction, so the patient rejoins only after paying again; the processor is
+ * asked once it commits (payments/settle.ts).
+ */
+export async function rejectPatient(args: Args & { reason: string }): Promise<QueueEntryRow> {
+  const { row, paymentId } = await args.ctx.db.transaction(async (tx) => {
+    // The patient's lock before the entry's, in the order payments take them.
+    const [peek] = await tx
+      .select({ patientId: queueEntries.patientId })
+      .from(queueEntries)
+      .where(eq(queueEntries.id, args.queueId));
+    if (peek) await lockPatient(tx, peek.patientId);
     const entry = await lockEntry(tx, args.queueId);
     if (args.meetingId) await findMeeting(tx, args.meetingId);
     assertStatus(entry, ['waiting', 'admitted'], 'admit');
     assertAssignedPhysician(args.actor, entry.doctorId);
-    const updated = await setEntry(tx, entry.id, { status: 'rejected', leftAt: new Date() });
+    const now = new Date();
+    const updated = await setEntry(tx, entry.id, {
+      status: 'rejected',
+      leftAt: now,
+      removalReason: args.reason,
+    });
+    const settlement = await requestSettlement(tx, {
+      applicationId: entry.applicationId,
+      patientId: entry.patientId,
+      intent: 'release',
+      now,
+    });
+    if (settlement?.releasedAs)
+      await tx
+        .update(applications)
+        .set({ paymentStatus: settlement.releasedAs, updatedAt: now })
+        .where(eq(applications.id, entry.applicationId));
     await audit(tx, {
       actor: who(args.actor),
       action: 'queue.reject',
@@ -75,9 +106,10 @@ export async function rejectPatient(args: Args): Promise<QueueEntryRow> {
       targetId: entry.id,
       ip: args.ip,
     });
-    return updated;
+    return { row: updated, paymentId: settlement?.releasedAs ? settlement.payment.id : null };
   });
   args.ctx.queue.invalidate();
+  if (paymentId) await settlePayment(args.ctx, paymentId, { actor: who(args.actor), ip: args.ip });
   return row;
 }
 

@@ -8,11 +8,15 @@ import { AppError } from '../../errors.js';
 import { conditionsFor } from '../applications/service.js';
 import { audit } from '../audit/service.js';
 import { storeGeneratedDocument } from '../documents/service.js';
+import { requestSettlement, settlePayment } from '../payments/settle.js';
 import { recommendationPdf } from './recommendation-pdf.js';
 
 // The physician's decision (ruling 3: doctors and doctor admins only). Approval sets the
 // application approved with approvedAt and delivers the recommendation form to the patient's
 // documents in the same transaction; a refusal closes the application with its reason.
+// The fee follows the decision (issue 11, ADR 0010): the decision marks the held payment to be
+// captured (approval) or released (denial) in its transaction, and the processor is asked
+// after it commits; a crash in between is finished by upkeep (payments/settle.ts).
 
 export async function recordOutcome(args: {
   ctx: AppContext;
@@ -40,12 +44,19 @@ export async function recordOutcome(args: {
       throw new AppError('BAD_REQUEST', 'Please give the reason for not recommending');
 
     const now = new Date();
+    const settlement = await requestSettlement(tx, {
+      applicationId: consultation.applicationId,
+      patientId: consultation.patientId,
+      intent: args.approved ? 'capture' : 'release',
+      now,
+    });
+    const released = settlement?.releasedAs ? { paymentStatus: settlement.releasedAs } : {};
     const [application] = await tx
       .update(applications)
       .set(
         args.approved
           ? { status: 'approved', approvedAt: now, updatedAt: now }
-          : { status: 'rejected', updatedAt: now },
+          : { status: 'rejected', updatedAt: now, ...released },
       )
       .where(eq(applications.id, consultation.applicationId))
       .returning();
@@ -114,8 +125,26 @@ export async function recordOutcome(args: {
       .select({ userId: patientProfiles.userId })
       .from(patientProfiles)
       .where(eq(patientProfiles.id, consultation.patientId));
-    return { application: application!, documentId, patientUserId: patientUser!.userId };
+    return {
+      application: application!,
+      documentId,
+      patientUserId: patientUser!.userId,
+      paymentId: settlement?.payment.pendingAction ? settlement.payment.id : null,
+    };
   });
+  // The processor is asked once the decision is committed; if it cannot be reached the
+  // payment's pending action stays for upkeep, and the decision stands either way.
+  if (result.paymentId) {
+    await settlePayment(ctx, result.paymentId, {
+      actor: { id: actor.id, role: actor.role },
+      ip: args.ip,
+    });
+    const [fresh] = await ctx.db
+      .select()
+      .from(applications)
+      .where(eq(applications.id, result.application.id));
+    if (fresh) result.application = fresh;
+  }
   // The patient's journey moves at once.
   ctx.realtime.toUser(result.patientUserId, 'application-update', {
     applicationId: result.application.id,

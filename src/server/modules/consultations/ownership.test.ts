@@ -49,9 +49,14 @@ describe('another doctor', () => {
       expect(res.json()).toEqual(forbidden);
     }
     expect((await second.client.post(`/api/consultations/start/${queueId}`)).statusCode).toBe(403);
-    expect((await second.client.post('/api/admin/reject-patient', { queueId })).json()).toEqual(
-      forbidden,
-    );
+    expect(
+      (
+        await second.client.post('/api/admin/reject-patient', {
+          queueId,
+          reason: 'Not my patient to remove',
+        })
+      ).json(),
+    ).toEqual(forbidden);
     expect(await entryOf(queueId)).toMatchObject({ status: 'admitted', doctorId: first.id });
     expect((await recordOf(second, patient)).statusCode).toBe(404);
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ReassignPatientSchema } from '../../../shared/schemas/reassign.js';
+import { RejectPatientSchema, RemovalReasonSchema } from '../../../shared/schemas/removal.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
@@ -13,6 +14,8 @@ import { recordOutcome } from './outcome.js';
 import { reassignPatient } from './reassign.js';
 
 const QueueBody = z.object({ queueId: z.uuid('Patient not found in the queue') });
+/** Removing a patient from the line says why: the patient reads it (issue 11). */
+const ReasonBody = z.object({ reason: RemovalReasonSchema });
 /** Starting a call for a waiting patient admits them, to this meeting's doctor when named. */
 const StartBody = QueueBody.extend({ meetingId: z.uuid('Meeting not found').optional() });
 const QueueParams = z.object({ queueId: z.uuid('Patient not found in the queue') });
@@ -54,10 +57,10 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
   );
   app.post(
     '/api/admin/reject-patient',
-    { ...admitOrReject, schema: { body: QueueBody } },
+    { ...admitOrReject, schema: { body: RejectPatientSchema } },
     async (request) => ({
       message: 'Patient rejected',
-      entry: entryView(await rejectPatient({ ...base(request), queueId: request.body.queueId })),
+      entry: entryView(await rejectPatient({ ...base(request), ...request.body })),
     }),
   );
   app.post(
@@ -76,7 +79,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
   );
   app.post(
     '/api/admin/meetings/:meetingId/reject/:patientId',
-    { ...admitOrReject, schema: { params: MeetingParams } },
+    { ...admitOrReject, schema: { params: MeetingParams, body: ReasonBody } },
     async (request) => ({
       message: 'Patient rejected',
       entry: entryView(
@@ -84,6 +87,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
           ...base(request),
           queueId: request.params.patientId,
           meetingId: request.params.meetingId,
+          reason: request.body.reason,
         }),
       ),
     }),
@@ -200,6 +204,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
       return {
         message: request.body.approved ? 'Recommendation approved' : 'Recommendation not approved',
         applicationStatus: result.application.status,
+        paymentStatus: result.application.paymentStatus,
         approvedAt: result.application.approvedAt?.toISOString() ?? null,
         documentId: result.documentId,
       };

@@ -307,7 +307,7 @@ describe('GET /api/admin/patients', () => {
           id: grace.application.id,
           status: 'payment_completed',
           type: 'new',
-          paymentStatus: 'paid',
+          paymentStatus: 'authorized',
         },
         documentCount: 1,
       },
@@ -318,7 +318,7 @@ describe('GET /api/admin/patients', () => {
           id: ada.application.id,
           status: 'in_review', // the doctor started her consultation
           type: 'new',
-          paymentStatus: 'paid',
+          paymentStatus: 'authorized',
         },
         documentCount: 2, // the replaced ID is an earlier version, not a current document
       }),

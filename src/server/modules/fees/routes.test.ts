@@ -99,7 +99,7 @@ describe('PUT /api/admin/fees', () => {
     expect(paid.json().application.amount).toBe('150.50');
     expect(paid.json().payment.amount).toBe('150.50');
     const [payment] = await paymentsOf(t.app, early.patientId);
-    expect(payment).toMatchObject({ amountCents: 15_050, status: 'succeeded' });
+    expect(payment).toMatchObject({ amountCents: 15_050, status: 'authorized' });
 
     const other = await registerPatient(t.app);
     const renewal = await other.client.post(

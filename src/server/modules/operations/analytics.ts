@@ -1,4 +1,4 @@
-import { and, eq, exists, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, exists, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatCents } from '../../../shared/money.js';
 import { ACCESS, allows } from '../../../shared/roles.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
@@ -13,6 +13,9 @@ import {
 } from '../../db/schema/index.js';
 import { paidAt } from './billing.js';
 import { dayWindow, figureScope, minutesFromSeconds } from './window.js';
+
+/** A patient got as far as paying: the processor approved the fee (held, taken or since released). */
+const FEE_PAID = ['authorized', 'captured', 'voided', 'refunded'];
 
 // The Analytics tab and the Production Operations Center's Patient Flow and Revenue Analytics
 // (staff-and-video.md §2; ruling 9 makes the "coming soon" tab real). Aggregates only, no
@@ -59,7 +62,7 @@ export async function analytics(
     db
       .select({ one: sql`1` })
       .from(payments)
-      .where(and(eq(payments.patientId, patientProfiles.id), eq(payments.status, 'succeeded'))),
+      .where(and(eq(payments.patientId, patientProfiles.id), inArray(payments.status, FEE_PAID))),
   );
   const consulted = exists(
     db
@@ -108,7 +111,7 @@ export async function analytics(
       .from(payments)
       .where(
         and(
-          eq(payments.status, 'succeeded'),
+          eq(payments.status, 'captured'),
           gte(paidAt, window.start),
           scope.applicationIds(payments.applicationId),
         ),

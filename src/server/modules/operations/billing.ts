@@ -8,11 +8,12 @@ import { dayWindow, figureScope, percent } from './window.js';
 
 // Billing verification (staff-and-video.md §3; ruling 3: `financial`; polled every 60 s, §9).
 // The window is today in the clinic's time zone, or the last `days` days ending today.
-// Revenue counts succeeded payments by the time they completed; a consultation is billable
-// once it has ended with a medical outcome recorded.
+// Revenue counts captured payments (issue 11: the fee is taken only on approval; a hold is
+// not revenue) by the time they were captured; a consultation is billable once it has ended
+// with a medical outcome recorded.
 
-/** When a payment took the money (older rows may lack completed_at). */
-export const paidAt = sql`coalesce(${payments.completedAt}, ${payments.createdAt})`;
+/** When a payment took the money (rows migrated from charge-at-payment lack captured_at). */
+export const paidAt = sql`coalesce(${payments.capturedAt}, ${payments.completedAt}, ${payments.createdAt})`;
 
 export async function billingVerification(
   ctx: AppContext,
@@ -26,7 +27,7 @@ export async function billingVerification(
     .from(payments)
     .where(
       and(
-        eq(payments.status, 'succeeded'),
+        eq(payments.status, 'captured'),
         gte(paidAt, window.start),
         scope.applicationIds(payments.applicationId),
       ),

@@ -55,7 +55,8 @@ beforeAll(async () => {
   // not approved: the outcome recorded by the doctor admin.
   await seedJourney(t, {
     registeredAt: at(0, 3),
-    payment: { cents: 13_700, at: at(0, 3, 5) },
+    // The hold was released with the denial: nothing taken.
+    payment: { cents: 13_700, at: at(0, 3, 5), status: 'voided' },
     queue: {
       status: 'completed',
       joinedAt: at(0, 4),
@@ -74,7 +75,7 @@ beforeAll(async () => {
   p3Queue = (
     await seedJourney(t, {
       registeredAt: at(0, 5),
-      payment: { cents: 3_000, at: at(0, 5, 5) },
+      payment: { cents: 3_000, at: at(0, 5, 5), status: 'authorized' },
       queue: {
         status: 'in_consultation',
         joinedAt: at(0, 6),
@@ -89,25 +90,25 @@ beforeAll(async () => {
     registeredAt: at(0, 7),
     payment: { cents: 13_700, at: at(0, 7, 5), status: 'declined' },
   });
-  // P5 and P8: paid today and waiting.
+  // P5 and P8: paid today (the fee held) and waiting.
   p5Queue = (
     await seedJourney(t, {
       registeredAt: at(0, 7, 30),
-      payment: { cents: 13_700, at: at(0, 7, 30) },
+      payment: { cents: 13_700, at: at(0, 7, 30), status: 'authorized' },
       queue: { status: 'waiting', joinedAt: at(0, 8) },
     })
   ).queueId!;
   p8Queue = (
     await seedJourney(t, {
       registeredAt: at(0, 8, 50),
-      payment: { cents: 13_700, at: at(0, 8, 55) },
+      payment: { cents: 13_700, at: at(0, 8, 55), status: 'authorized' },
       queue: { status: 'waiting', joinedAt: at(0, 9) },
     })
   ).queueId!;
   // P9: today, waited 20 min, 17-min consultation ended without an outcome yet.
   await seedJourney(t, {
     registeredAt: at(0, 0, 30),
-    payment: { cents: 13_700, at: at(0, 0, 35) },
+    payment: { cents: 13_700, at: at(0, 0, 35), status: 'authorized' },
     queue: {
       status: 'completed',
       joinedAt: at(0, 9, 10),
@@ -211,14 +212,15 @@ describe('GET /api/admin/billing-verification', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       window: { days: 1, from: today, to: today },
-      // 137 × 5 + 30 reduced; the declined card and yesterday's payment are not counted.
-      revenue: '715.00',
+      // Captured charges only (issue 11): P1's, taken on approval. The holds of P3, P5, P8
+      // and P9, P2's released hold, the declined card and yesterday's charge are not counted.
+      revenue: '137.00',
       billableSessions: 2,
       overview: {
         totalConsultations: 4,
         completedConsultations: 3,
         billableConsultations: 2,
-        totalRevenue: '715.00',
+        totalRevenue: '137.00',
         completionRate: 75,
         billableRate: 50,
       },
@@ -229,13 +231,13 @@ describe('GET /api/admin/billing-verification', () => {
     const res = await master.get('/api/admin/billing-verification?days=2');
     expect(res.json()).toEqual({
       window: { days: 2, from: date(-1), to: today },
-      revenue: '852.00',
+      revenue: '274.00',
       billableSessions: 3,
       overview: {
         totalConsultations: 5,
         completedConsultations: 4,
         billableConsultations: 3,
-        totalRevenue: '852.00',
+        totalRevenue: '274.00',
         completionRate: 80,
         billableRate: 60,
       },
@@ -249,13 +251,14 @@ describe('GET /api/admin/billing-verification', () => {
     const res = await ownAdmin.client.get('/api/admin/billing-verification?days=2');
     expect(res.json()).toEqual({
       window: { days: 2, from: date(-1), to: today },
-      revenue: '274.00',
+      // P6's captured charge; P2's hold was released.
+      revenue: '137.00',
       billableSessions: 2,
       overview: {
         totalConsultations: 2,
         completedConsultations: 2,
         billableConsultations: 2,
-        totalRevenue: '274.00',
+        totalRevenue: '137.00',
         completionRate: 100,
         billableRate: 100,
       },
@@ -288,11 +291,12 @@ describe('GET /api/admin/analytics', () => {
       // Eight registered in the window (not P7); P4's card was declined; five were seen; two
       // approved.
       conversion: { registered: 8, paid: 7, consulted: 5, approved: 2 },
+      // Captured charges only: P1 today, P6 yesterday.
       revenue: {
-        total: '852.00',
+        total: '274.00',
         perDay: Array.from({ length: 30 }, (_, i) => date(i - 29)).map((d) => ({
           date: d,
-          amount: d === today ? '715.00' : d === date(-1) ? '137.00' : '0.00',
+          amount: d === today || d === date(-1) ? '137.00' : '0.00',
         })),
       },
       scope: 'clinic',
@@ -314,10 +318,10 @@ describe('GET /api/admin/analytics', () => {
       waitTimes: { averageMinutes: 30, p90Minutes: 38 },
       conversion: { registered: 2, paid: 2, consulted: 2, approved: 1 },
       revenue: {
-        total: '274.00',
+        total: '137.00',
         perDay: Array.from({ length: 30 }, (_, i) => date(i - 29)).map((d) => ({
           date: d,
-          amount: d === today || d === date(-1) ? '137.00' : '0.00',
+          amount: d === date(-1) ? '137.00' : '0.00',
         })),
       },
       scope: 'own',
@@ -341,7 +345,7 @@ describe('GET /api/admin/analytics', () => {
       date: date(-40),
       count: 1,
     });
-    expect(year.revenue.total).toBe('989.00');
+    expect(year.revenue.total).toBe('411.00');
     const res = await master.get('/api/admin/analytics?days=400');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Days must be a whole number from 1 to 365');

@@ -106,12 +106,12 @@ describe('what happened to the charge with this reference (reconciliation)', () 
     expect(
       (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
     ).toBe(409);
-    clock += RECONCILE_AFTER_MS + 1000;
+    clock = Date.now() + RECONCILE_AFTER_MS + 1000; // stale however long the setup took
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       alreadyPaid: true,
-      payment: { status: 'succeeded', cardBrand: 'Visa', cardLast4: '1111' },
+      payment: { status: 'authorized', cardBrand: 'Visa', cardLast4: '1111' },
       queue: { status: 'waiting' },
     });
     expect(received.length).toBe(charges); // asked, never charged again
@@ -126,11 +126,16 @@ describe('what happened to the charge with this reference (reconciliation)', () 
   });
 });
 
+// A hold never settles; a captured one does. Captured at the processor before it was asked
+// about (by the merchant in the processor's console, or a charge made before holds, ADR 0005)
+// it is still found, and recorded as held: capturing it later is answered "already captured".
 describe('a charge settled across the daily cut-off before it is asked about', () => {
   it('is found in the settled batches since the payment was created and recorded paid, once', async () => {
     standIn.mode = 'charge-then-hang';
     const patient = await intakeReadyPatient(t.app);
     const { first, booked } = await payHeldAtStandIn(patient);
+    standIn.mode = 'approve';
+    expect(await gatewayFor().capture(booked.transId, 13_700)).toMatchObject({ done: true });
     const batchId = standIn.settle(); // no longer in the unsettled list
     standIn.mode = 'approve';
     const charges = received.length;
@@ -139,13 +144,13 @@ describe('a charge settled across the daily cut-off before it is asked about', (
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       alreadyPaid: true,
-      payment: { status: 'succeeded', cardBrand: 'Visa', cardLast4: '1111' },
+      payment: { status: 'authorized', cardBrand: 'Visa', cardLast4: '1111' },
       queue: { status: 'waiting' },
     });
     expect(received.length).toBe(charges); // never charged again
     const rows = await paymentsOf(t.app, patient.patientId);
     expect(rows.map((r) => [r.status, r.providerTransactionId])).toEqual([
-      ['succeeded', booked.transId],
+      ['authorized', booked.transId],
     ]);
     expect(booked.settled?.batchId).toBe(batchId);
     standIn.releaseHeld();
@@ -158,6 +163,14 @@ describe('a charge settled across the daily cut-off before it is asked about', (
       (await patient.client.post('/api/process-payment', goodPayment(payCard))).statusCode,
     ).toBe(200);
     const [row] = await paymentsOf(t.app, patient.patientId);
+    standIn.settle();
+    // A hold is never settled: still in the unsettled list.
+    expect(
+      await gatewayFor().lookup(row!.id, { since: new Date(0), until: new Date(1) }),
+    ).toMatchObject({ status: 'approved' });
+    expect(await gatewayFor().capture(row!.providerTransactionId!, 13_700)).toMatchObject({
+      done: true,
+    });
     standIn.settle();
     const since = row!.createdAt;
     expect(await gatewayFor().lookup(row!.id, { since, until: new Date() })).toMatchObject({
@@ -199,7 +212,7 @@ describe('a charge held for fraud review', () => {
     standIn.approveReview(held.transId);
     const paid = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json()).toMatchObject({ alreadyPaid: true, payment: { status: 'succeeded' } });
+    expect(paid.json()).toMatchObject({ alreadyPaid: true, payment: { status: 'authorized' } });
     expect(received.length).toBe(charges);
     expect(
       (await paymentsOf(t.app, patient.patientId)).map((p) => p.providerTransactionId),
@@ -219,7 +232,7 @@ describe('a charge whose answer never comes back', () => {
       const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
-        payment: { status: 'succeeded', cardLast4: '1111' },
+        payment: { status: 'authorized', cardLast4: '1111' },
         queue: { status: 'waiting' },
       });
       const [row] = await paymentsOf(impatient.app, patient.patientId);
@@ -248,7 +261,7 @@ describe('a charge whose answer never comes back', () => {
       ).toBe(200);
       expect(
         (await paymentsOf(impatient.app, other.patientId)).map((p) => p.status).sort(),
-      ).toEqual(['error', 'succeeded']);
+      ).toEqual(['authorized', 'error']);
     } finally {
       standIn.releaseHeld();
       await impatient.close();

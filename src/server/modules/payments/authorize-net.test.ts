@@ -86,7 +86,7 @@ describe('what the adapter sends', () => {
     const payment = res.json().payment;
     expect(request.refId).toBe(payment.id.replace(/-/g, '').slice(0, 20));
     expect(request.transactionRequest).toMatchObject({
-      transactionType: 'authCaptureTransaction',
+      transactionType: 'authOnlyTransaction',
       amount: '137.00',
       payment: {
         creditCard: { cardNumber: '4111111111111111', expirationDate: '2039-12', cardCode: '123' },
@@ -127,14 +127,14 @@ describe('answers through the app', () => {
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      application: { paymentStatus: 'paid', status: 'payment_completed' },
-      payment: { status: 'succeeded', cardBrand: 'Visa', cardLast4: '1111', amount: '137.00' },
+      application: { paymentStatus: 'authorized', status: 'payment_completed' },
+      payment: { status: 'authorized', cardBrand: 'Visa', cardLast4: '1111', amount: '137.00' },
       queue: { status: 'waiting' },
     });
     const [row] = await paymentsOf(t.app, patient.patientId);
     expect(row).toMatchObject({
       provider: 'authorize_net',
-      status: 'succeeded',
+      status: 'authorized',
       providerTransactionId: expect.stringMatching(/^601\d+$/),
     });
   });
@@ -199,8 +199,8 @@ describe('answers through the app', () => {
       const retry = await patient.client.post('/api/process-payment', goodPayment(payCard));
       expect(retry.statusCode, retry.body).toBe(200);
       expect((await paymentsOf(t.app, patient.patientId)).map((r) => r.status).sort()).toEqual([
+        'authorized',
         'error',
-        'succeeded',
       ]);
     },
   );
@@ -216,9 +216,9 @@ describe('answers through the app', () => {
       reference: '6d1f0c62-5d3e-4f8e-9a43-1b2c3d4e5f60',
       description: 'Medical marijuana new license evaluation',
     };
-    await expect(unreachable.charge(charge)).rejects.toBeInstanceOf(GatewayError);
+    await expect(unreachable.authorize(charge)).rejects.toBeInstanceOf(GatewayError);
     standIn.mode = 'hang';
-    await expect(gatewayFor({ timeoutMs: 200 }).charge(charge)).rejects.toBeInstanceOf(
+    await expect(gatewayFor({ timeoutMs: 200 }).authorize(charge)).rejects.toBeInstanceOf(
       GatewayError,
     );
   });
@@ -292,7 +292,7 @@ describe('POST /api/payments/webhook', () => {
     expect((await post(notARefund, sign(notARefund))).statusCode).toBe(200);
     const unknown = event('net.authorize.payment.refund.created', '99999999999');
     expect((await post(unknown, sign(unknown))).statusCode).toBe(200);
-    expect(await statusOf(payment.id)).toBe('succeeded');
+    expect(await statusOf(payment.id)).toBe('authorized');
 
     const body = event(
       'net.authorize.payment.refund.created',
@@ -301,7 +301,7 @@ describe('POST /api/payments/webhook', () => {
     standIn.reportingDown = true;
     const res = await post(body, sign(body));
     expect(res.statusCode).toBe(502);
-    expect(await statusOf(payment.id)).toBe('succeeded');
+    expect(await statusOf(payment.id)).toBe('authorized');
     standIn.reportingDown = false;
     expect((await post(body, sign(body))).statusCode).toBe(200);
     expect(await statusOf(payment.id)).toBe('refunded');
@@ -399,12 +399,12 @@ describe('POST /api/payments/webhook', () => {
       expect(res.statusCode, String(signature)).toBe(401);
       expect(res.json()).toEqual({ message: 'Invalid signature', code: 'UNAUTHORIZED' });
     }
-    expect(await statusOf(payment.id)).toBe('succeeded');
+    expect(await statusOf(payment.id)).toBe('authorized');
     expect(await denials()).toBe(deniedBefore + attempts.length);
     // The body altered after signing is refused too.
     const tampered = body.replace('refund', 'void');
     expect((await post(tampered, sign(body))).statusCode).toBe(401);
-    expect(await statusOf(payment.id)).toBe('succeeded');
+    expect(await statusOf(payment.id)).toBe('authorized');
   });
 
   it('a signed event of another kind is acknowledged and changes nothing', async () => {
@@ -412,6 +412,6 @@ describe('POST /api/payments/webhook', () => {
     const body = event('net.authorize.payment.authcapture.created', payment.providerTransactionId!);
     const res = await post(body, sign(body));
     expect(res.statusCode).toBe(200);
-    expect(await statusOf(payment.id)).toBe('succeeded');
+    expect(await statusOf(payment.id)).toBe('authorized');
   });
 });

@@ -3,10 +3,12 @@ import { cardBrand, digitsOnly } from '../../../shared/schemas/payment.js';
 import {
   type ChargeRequest,
   type ChargeResult,
+  type FollowUpResult,
   GatewayError,
   type LookupResult,
   type LookupWindow,
   type PaymentGateway,
+  type RefundRequest,
 } from './gateway.js';
 import { verifyHmacSha512 } from './simulator.js';
 
@@ -41,7 +43,8 @@ export class AuthorizeNetGateway implements PaymentGateway {
   readonly name = 'authorize_net' as const;
   constructor(private readonly config: AuthorizeNetConfig) {}
 
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
+  /** authOnlyTransaction: the amount is held on the card, taken by a later capture. */
+  async authorize(request: ChargeRequest): Promise<ChargeResult> {
     const [month, year] = request.expiryDate.split('/');
     const [firstName, ...rest] = request.billingName.trim().split(/\s+/);
     const body = {
@@ -49,7 +52,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
         merchantAuthentication: this.auth(),
         refId: invoiceFor(request.reference),
         transactionRequest: {
-          transactionType: 'authCaptureTransaction',
+          transactionType: 'authOnlyTransaction',
           amount: formatCents(request.amountCents),
           payment: {
             creditCard: {
@@ -71,6 +74,72 @@ export class AuthorizeNetGateway implements PaymentGateway {
     };
     const parsed = (await this.post(body)) as AnetResponse;
     return interpretResponse(parsed, request.cardNumber);
+  }
+
+  /** priorAuthCaptureTransaction: takes the amount an authOnlyTransaction held. */
+  capture(transactionId: string, amountCents: number): Promise<FollowUpResult> {
+    return this.followUp(
+      {
+        transactionType: 'priorAuthCaptureTransaction',
+        amount: formatCents(amountCents),
+        refTransId: transactionId,
+      },
+      ALREADY_CAPTURED,
+    );
+  }
+
+  /** voidTransaction: releases a hold, or cancels a capture before settlement. */
+  void(transactionId: string): Promise<FollowUpResult> {
+    return this.followUp(
+      { transactionType: 'voidTransaction', refTransId: transactionId },
+      ALREADY_VOIDED,
+    );
+  }
+
+  /**
+   * refundTransaction: gives back a settled charge. The API wants the card's last four
+   * (masked) and a masked expiry in place of the card we never stored.
+   */
+  refund(request: RefundRequest): Promise<FollowUpResult> {
+    return this.followUp(
+      {
+        transactionType: 'refundTransaction',
+        amount: formatCents(request.amountCents),
+        payment: { creditCard: { cardNumber: `XXXX${request.last4}`, expirationDate: 'XXXX' } },
+        refTransId: request.transactionId,
+      },
+      ALREADY_REFUNDED,
+    );
+  }
+
+  /**
+   * One transaction on an earlier one. The processor's "already done" answer counts as done:
+   * a retry after a crash meets its own earlier success. No answer is a GatewayError.
+   */
+  private async followUp(
+    transactionRequest: Record<string, unknown>,
+    alreadyDone: string,
+  ): Promise<FollowUpResult> {
+    const res = (await this.post({
+      createTransactionRequest: { merchantAuthentication: this.auth(), transactionRequest },
+    })) as AnetResponse;
+    const tx = res.transactionResponse;
+    const refTransId = String(transactionRequest.refTransId);
+    if (tx?.responseCode === '1') return { done: true, transactionId: tx.transId || refTransId };
+    if (tx?.errors?.some((e) => e.errorCode === alreadyDone))
+      return { done: true, transactionId: refTransId };
+    if (!tx) {
+      // No transaction at all: our credentials or request were refused; try again later.
+      const text = res.messages?.message?.[0]?.text ?? 'no transaction response';
+      throw new GatewayError(`processor refused the request: ${text}`, true);
+    }
+    return {
+      done: false,
+      message:
+        tx.errors?.[0]?.errorText ??
+        tx.messages?.[0]?.description ??
+        'The processor refused the transaction',
+    };
   }
 
   /**
@@ -228,6 +297,11 @@ export class AuthorizeNetGateway implements PaymentGateway {
   }
 }
 
+/** Response reason codes: the transaction was already captured / voided / fully refunded. */
+const ALREADY_CAPTURED = '311';
+const ALREADY_VOIDED = '310';
+const ALREADY_REFUNDED = '55';
+
 /** Our payment id as the invoice number Authorize.Net accepts (20 characters at most). */
 export const invoiceFor = (reference: string) => reference.replace(/-/g, '').slice(0, 20);
 
@@ -242,7 +316,10 @@ interface AnetBatchListResponse {
   messages?: { resultCode?: string };
 }
 const LOOKUP_PAGES = 20;
-/** A charge that went through: captured (or authorized) and not voided or declined since. */
+/**
+ * A charge that went through: authorized (authOnly shows as authorizedPendingCapture, and a
+ * reconciled approval is recorded as an authorization) or captured, not voided or declined.
+ */
 const APPROVED_STATUSES = new Set([
   'capturedPendingSettlement',
   'authorizedPendingCapture',

@@ -1,5 +1,6 @@
 // The card processor behind one interface (issue 3), chosen by PAYMENT_PROVIDER. Card data
-// passes through `charge` to the processor and nowhere else.
+// passes through `authorize` to the processor and nowhere else. The fee is held at payment and
+// taken only on approval (issue 11, ADR 0010): authorize, then capture, void or refund.
 
 export interface ChargeRequest {
   amountCents: number;
@@ -34,9 +35,33 @@ export interface LookupWindow {
   until: Date;
 }
 
+/**
+ * The processor's answer to a capture, void or refund of an earlier transaction. `done`: it
+ * happened now or had already happened (a retry after a crash must not fail on its own
+ * earlier success). Refused: the processor said no (an expired or already released hold).
+ * Throws GatewayError when nothing is known (unreachable, no answer).
+ */
+export type FollowUpResult =
+  | { done: true; transactionId: string }
+  | { done: false; message: string };
+
+export interface RefundRequest {
+  transactionId: string;
+  amountCents: number;
+  /** The card's last four digits, as the charge recorded them. */
+  last4: string;
+}
+
 export interface PaymentGateway {
   readonly name: 'simulator' | 'authorize_net';
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Holds the amount on the card; nothing is taken until `capture`. */
+  authorize(request: ChargeRequest): Promise<ChargeResult>;
+  /** Takes the held amount (at most what was authorized). */
+  capture(transactionId: string, amountCents: number): Promise<FollowUpResult>;
+  /** Releases a hold (or cancels a capture not yet settled): nothing is taken. */
+  void(transactionId: string): Promise<FollowUpResult>;
+  /** Gives back a captured (settled) charge. */
+  refund(request: RefundRequest): Promise<FollowUpResult>;
   /** What happened to the charge sent with this reference, made within `window`. */
   lookup(reference: string, window?: LookupWindow): Promise<LookupResult>;
   /**

@@ -1,15 +1,15 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { type PaymentRow, payments } from '../../db/schema/index.js';
-import { recordFailed, recordPaid } from './record.js';
+import { recordAuthorized, recordFailed } from './record.js';
 
 // A payment stays `pending` only while its charge is in flight; one older than this was left
 // by a process that died mid-charge (issue 10, defect 3). The processor is asked what became
-// of it, and the payment ends paid (exactly as a live success) or failed. Charges time out
+// of it, and the payment ends authorized (exactly as a live approval) or failed. Charges time out
 // after 30 s (authorize-net.ts), so a pending payment this old has no request waiting on it.
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 
-export type Reconciled = 'succeeded' | 'declined' | 'error' | 'unresolved';
+export type Reconciled = 'authorized' | 'declined' | 'error' | 'unresolved';
 
 /** Asks the processor about one pending payment and records the answer. */
 export async function reconcilePayment(
@@ -28,8 +28,9 @@ export async function reconcilePayment(
   const who = { ...by, via: 'reconciliation' as const };
   switch (found.status) {
     case 'approved':
-      await recordPaid(ctx, payment, found, who);
-      return 'succeeded';
+      // Approved at the processor is a hold (authOnly): recorded as a live authorization.
+      await recordAuthorized(ctx, payment, found, who);
+      return 'authorized';
     case 'declined':
       await recordFailed(
         ctx,

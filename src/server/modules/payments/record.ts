@@ -22,12 +22,12 @@ export interface Approved {
 }
 
 /**
- * Paid and recorded together, and queued in the same transaction when the patient made the
- * dispensary statement with the payment and the intake is complete (issue 11); reconciliation
- * never queues. Only a payment still pending moves: null when another path (a concurrent
- * reconciliation) already resolved it.
+ * Authorized (the fee held on the card, ADR 0010) and recorded together, and queued in the
+ * same transaction when the patient made the dispensary statement with the payment and the
+ * intake is complete (issue 11); reconciliation never queues. Only a payment still pending
+ * moves: null when another path (a concurrent reconciliation) already resolved it.
  */
-export async function recordPaid(
+export async function recordAuthorized(
   ctx: AppContext,
   payment: PaymentRow,
   result: Approved,
@@ -41,7 +41,7 @@ export async function recordPaid(
     const [done] = await tx
       .update(payments)
       .set({
-        status: 'succeeded',
+        status: 'authorized',
         providerTransactionId: result.transactionId,
         cardBrand: result.brand,
         cardLast4: result.last4,
@@ -52,12 +52,12 @@ export async function recordPaid(
     if (!done) return null;
     const [app] = await tx
       .update(applications)
-      .set({ paymentStatus: 'paid', status: 'payment_completed', updatedAt: new Date() })
+      .set({ paymentStatus: 'authorized', status: 'payment_completed', updatedAt: new Date() })
       .where(eq(applications.id, payment.applicationId))
       .returning();
     await audit(tx, {
       actor: who.actor,
-      action: 'payment.succeeded',
+      action: 'payment.authorized',
       targetType: 'payment',
       targetId: payment.id,
       ip: who.ip,

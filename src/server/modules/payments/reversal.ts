@@ -5,19 +5,27 @@ import { applications, payments, queueEntries } from '../../db/schema/index.js';
 import { audit } from '../audit/service.js';
 import { lockPatient } from './lock.js';
 
-// A payment given back (refunded) or cancelled (voided) no longer pays for the application:
-// it is unpaid again and the patient leaves the line (issue 10). One function whoever starts
-// it: the webhook for reversals made at the processor, and the clinic's own void or refund
-// (issue 11) where it is started, so the webhook's later echo finds it done and does nothing.
+// A payment given back (refunded) or cancelled (voided) no longer pays for the application.
+// One function whoever records it: the webhook for reversals made at the processor, and the
+// clinic's own void or refund (issue 11, settle.ts), so whichever comes second (the webhook's
+// echo, or the clinic's record after the echo) finds it done and does nothing.
+//
+// A reversal made at the processor alone (no clinic decision pending on the payment) leaves
+// the application unpaid and the patient out of the line (issue 10). One the clinic decided
+// (a denial, a removal, a lapsed hold) wrote the application's side with the decision, in the
+// same transaction that set the payment's pending action: it is not touched again here.
 
 export type Reversal = 'refunded' | 'voided';
 
 /** Entries not yet with a doctor leave the line; a consultation under way is the doctor's. */
 const REMOVABLE = ['waiting', 'admitted'];
 
+/** A payment that holds or took the fee: the ones a void or refund can reverse. */
+const REVERSIBLE = ['authorized', 'captured'];
+
 /**
- * Records the reversal of the succeeded payment with this processor transaction id. False
- * when there is none: unknown to us, or already reversed (recorded where the clinic did it).
+ * Records the reversal of the held or captured payment with this processor transaction id.
+ * False when there is none: unknown to us, or already reversed by the other path.
  */
 export async function reversePayment(
   ctx: AppContext,
@@ -36,18 +44,19 @@ export async function reversePayment(
       .where(
         and(
           eq(payments.providerTransactionId, args.transactionId),
-          eq(payments.status, 'succeeded'),
+          inArray(payments.status, REVERSIBLE),
         ),
       )
       .limit(1);
     if (!payment) return false;
+    // Decisions on the payment take the patient's lock (settle.ts): read it again under it.
     await lockPatient(tx, payment.patientId);
-    const [changed] = await tx
+    const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+    if (!current || !REVERSIBLE.includes(current.status)) return false; // reversed meanwhile
+    await tx
       .update(payments)
-      .set({ status: args.kind })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'succeeded')))
-      .returning({ id: payments.id });
-    if (!changed) return false; // reversed meanwhile by the other path
+      .set({ status: args.kind, pendingAction: null })
+      .where(eq(payments.id, payment.id));
     await audit(tx, {
       actor: args.actor,
       action: `payment.${args.kind}`,
@@ -56,14 +65,16 @@ export async function reversePayment(
       ip: args.ip,
       details: { via: args.via },
     });
-    await unpay(tx, payment.applicationId, args);
+    // The clinic's decision already wrote the application (see above).
+    if (!current.pendingAction) await unpay(tx, payment.applicationId, args);
     return true;
   });
   if (reversed) ctx.queue.invalidate();
   return reversed;
 }
 
-async function unpay(
+/** The application is unpaid again (pay again to be seen) and its patient leaves the line. */
+export async function unpay(
   tx: Executor,
   applicationId: string,
   args: { actor: { id: string; role: string } | null; ip: string | null; via: string },

@@ -11,7 +11,7 @@ import {
   registerPatient,
   type TestPatient,
 } from '../../test/patients.js';
-import type { ChargeRequest, ChargeResult, PaymentGateway } from './gateway.js';
+import type { ChargeRequest, ChargeResult, PaymentGateway, RefundRequest } from './gateway.js';
 import { SimulatorGateway } from './simulator.js';
 
 // POST /api/process-payment (patient-side.md §5 Payment checks; rulings 4, 5, 14, 15, 19).
@@ -24,10 +24,19 @@ class CountingGateway implements PaymentGateway {
   readonly charges: ChargeRequest[] = [];
   hold: Promise<void> | null = null;
   private readonly inner = new SimulatorGateway();
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
+  async authorize(request: ChargeRequest): Promise<ChargeResult> {
     this.charges.push(request);
     if (this.hold) await this.hold;
-    return this.inner.charge(request);
+    return this.inner.authorize(request);
+  }
+  capture(id: string, cents: number) {
+    return this.inner.capture(id, cents);
+  }
+  void(id: string) {
+    return this.inner.void(id);
+  }
+  refund(request: RefundRequest) {
+    return this.inner.refund(request);
   }
   lookup(reference: string) {
     return this.inner.lookup(reference);
@@ -87,7 +96,7 @@ describe('a good payment', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.application).toMatchObject({
-      paymentStatus: 'paid',
+      paymentStatus: 'authorized',
       status: 'payment_completed',
       amount: '137.00',
       type: 'new',
@@ -96,7 +105,7 @@ describe('a good payment', () => {
       paymentId: body.payment.id,
     });
     expect(body.payment).toMatchObject({
-      status: 'succeeded',
+      status: 'authorized',
       amount: '137.00',
       cardBrand: 'Visa',
       cardLast4: '4242',
@@ -111,14 +120,14 @@ describe('a good payment', () => {
     expect(status.json()).toMatchObject({ status: 'waiting', applicationId: body.application.id });
     const [row] = await paymentsOf(t.app, patient.patientId);
     expect(row).toMatchObject({
-      status: 'succeeded',
+      status: 'authorized',
       amountCents: 13_700,
       cardLast4: '4242',
       paymentMethod: 'credit',
       provider: 'simulator',
     });
     const actions = (await auditRows(t.app, { actorId: patient.userId })).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(['payment.succeeded', 'queue.join']));
+    expect(actions).toEqual(expect.arrayContaining(['payment.authorized', 'queue.join']));
   });
 
   it('charges nothing more once paid: the answer is the payment already made', async () => {
@@ -295,12 +304,12 @@ describe('declined cards', () => {
 
     const good = await pay(patient);
     expect(good.statusCode, good.body).toBe(200);
-    expect(good.json().application).toMatchObject({ id: app!.id, paymentStatus: 'paid' });
+    expect(good.json().application).toMatchObject({ id: app!.id, paymentStatus: 'authorized' });
     rows = await paymentsOf(t.app, patient.patientId);
-    expect(rows.map((r) => r.status).sort()).toEqual(['declined', 'declined', 'succeeded']);
+    expect(rows.map((r) => r.status).sort()).toEqual(['authorized', 'declined', 'declined']);
     const audits = (await auditRows(t.app, { actorId: patient.userId })).map((r) => r.action);
     expect(audits.filter((a) => a === 'payment.declined')).toHaveLength(2);
-    expect(audits.filter((a) => a === 'payment.succeeded')).toHaveLength(1);
+    expect(audits.filter((a) => a === 'payment.authorized')).toHaveLength(1);
   });
 });
 
@@ -331,7 +340,7 @@ describe('double submit', () => {
       gateway.hold = null;
     }
     const rows = await paymentsOf(t.app, patient.patientId);
-    expect(rows.map((r) => r.status)).toEqual(['succeeded']);
+    expect(rows.map((r) => r.status)).toEqual(['authorized']);
     expect(await queueEntriesOf(t.app, patient.patientId)).toHaveLength(1);
   });
 
@@ -351,9 +360,9 @@ describe('double submit', () => {
     expect(new Set(ok.map((r) => r.json().payment.id)).size).toBe(1);
     expect(gateway.charges.length).toBe(charges + 1);
     const rows = await paymentsOf(t.app, patient.patientId);
-    expect(rows.map((r) => r.status)).toEqual(['succeeded']);
+    expect(rows.map((r) => r.status)).toEqual(['authorized']);
     const apps = await applicationsOf(t.app, patient.patientId);
-    expect(apps.map((a) => a.paymentStatus)).toEqual(['paid']);
+    expect(apps.map((a) => a.paymentStatus)).toEqual(['authorized']);
     expect(await queueEntriesOf(t.app, patient.patientId)).toHaveLength(1);
   });
 
@@ -382,7 +391,7 @@ describe('double submit', () => {
     const fresh = await pay(patient, {}, 'checkout-3');
     expect(fresh.statusCode).toBe(200);
     const statuses = (await paymentsOf(t.app, patient.patientId)).map((r) => r.status).sort();
-    expect(statuses).toEqual(['declined', 'succeeded']);
+    expect(statuses).toEqual(['authorized', 'declined']);
   });
 });
 
@@ -416,7 +425,7 @@ describe('reduced fee', () => {
     expect(res.json().application).toMatchObject({
       id: open!.id,
       amount: '30.00',
-      paymentStatus: 'paid',
+      paymentStatus: 'authorized',
       hasReducedFee: true,
       reducedFeeReason: 'disabled_veteran',
     });
@@ -428,7 +437,7 @@ describe('reduced fee', () => {
       reducedFeeReason: 'disabled_veteran',
     });
     const [payment] = await paymentsOf(t.app, patient.patientId);
-    expect(payment).toMatchObject({ amountCents: 3_000, status: 'succeeded' });
+    expect(payment).toMatchObject({ amountCents: 3_000, status: 'authorized' });
   });
 
   it('an unknown reason is refused', async () => {

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { feeFor } from '../../../shared/fees.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
+import { feeCovered } from '../../../shared/payment-status.js';
 import type { PatientProfile } from '../../../shared/schemas/auth.js';
 import {
   firstPaymentProblem,
@@ -27,13 +28,16 @@ import { assertMayCharge, countDecline } from './decline-limit.js';
 import { GatewayError } from './gateway.js';
 import { lockPatient } from './lock.js';
 import { reconcilePayment, reconcileStalePayments } from './reconcile.js';
-import { recordFailed, recordPaid } from './record.js';
+import { recordAuthorized, recordFailed } from './record.js';
+import { settleOutstanding } from './settle.js';
 
 // POST /api/process-payment (issue 3). The rule: validate in the spec's order, price from the
-// schedule, record a pending payment under the patient's lock, charge, then in one
-// transaction pay the application, complete the payment and, when the intake is complete and
-// the patient made the dispensary statement, join the queue (issue 11). The unique
-// indexes on payments make a second charge for one application impossible.
+// schedule, record a pending payment under the patient's lock, authorize the card (issue 11:
+// the fee is held, taken only on approval; ADR 0010), then in one transaction record the hold
+// on the application and the payment and, when the intake is complete and the patient made the
+// dispensary statement, join the queue. The unique indexes on payments make a second hold for
+// one application impossible; an application whose hold was voided (a removal from the line, a
+// lapsed hold) is paid again with a new authorization.
 
 type Patient = PatientProfile & { userId: string };
 type Actor = { id: string; role: string };
@@ -76,11 +80,16 @@ async function outcome(
   } satisfies PaymentOutcome;
 }
 
-async function latestSucceeded(db: Executor, applicationId: string) {
+async function livePayment(db: Executor, applicationId: string) {
   const [p] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.applicationId, applicationId), eq(payments.status, 'succeeded')))
+    .where(
+      and(
+        eq(payments.applicationId, applicationId),
+        inArray(payments.status, ['authorized', 'captured']),
+      ),
+    )
     .limit(1);
   return p ?? null;
 }
@@ -103,6 +112,9 @@ export async function processPayment(
   // A payment left pending by a crash would hold the live-payment index for good: ask the
   // processor about it first, so this attempt sees it paid or free to retry.
   await reconcileStalePayments(ctx, { patientId: patient.id, ip });
+  // A hold the clinic released whose void the processor has not yet confirmed still holds the
+  // live-payment index: finish it first so this attempt may authorize again.
+  await settleOutstanding(ctx, { patientId: patient.id });
 
   // Step 1: checks and a pending payment, under the patient's lock.
   const prepared = await ctx.db.transaction(async (tx) => {
@@ -116,7 +128,7 @@ export async function processPayment(
       if (seen) return { kind: 'replay', payment: seen } as const;
     }
     const open = await findOpenApplication(tx, patient.id, { lock: true });
-    if (open?.paymentStatus === 'paid') return { kind: 'paid', app: open } as const;
+    if (open && feeCovered(open.paymentStatus)) return { kind: 'paid', app: open } as const;
 
     const hasProof = open ? await hasCurrentDocument(tx, open.id, 'reduced_fee_proof') : false;
     const problem = firstPaymentProblem(input, hasProof);
@@ -176,17 +188,17 @@ export async function processPayment(
   // patient who makes the dispensary statement with this attempt, once the intake is complete.
   const queueAsked = input.notAtDispensary ? { actor, ip } : null;
   if (prepared.kind === 'paid') {
-    const done = await latestSucceeded(ctx.db, prepared.app.id);
+    const done = await livePayment(ctx.db, prepared.app.id);
     if (!done) throw new AppError('CONFLICT', 'This application is already paid');
     if (queueAsked) await queueAfterPayment(ctx, prepared.app.id, queueAsked);
     return outcome(ctx, patient, prepared.app, done, true);
   }
 
-  // Step 2: the charge, outside any transaction (it can take seconds).
+  // Step 2: the authorization, outside any transaction (it can take seconds).
   const { app, payment } = prepared;
-  let result: Awaited<ReturnType<AppContext['payments']['charge']>>;
+  let result: Awaited<ReturnType<AppContext['payments']['authorize']>>;
   try {
-    result = await ctx.payments.charge({
+    result = await ctx.payments.authorize({
       amountCents: payment.amountCents,
       cardNumber: input.cardNumber,
       expiryDate: input.expiryDate,
@@ -201,7 +213,7 @@ export async function processPayment(
       // what became of this reference. Unless it knows, the payment stays pending (the live
       // index refuses a second charge) until reconciliation concludes once it is stale.
       const found = await reconcilePayment(ctx, payment, { actor, ip }, { live: true });
-      if (found === 'succeeded' || found === 'declined')
+      if (found === 'authorized' || found === 'declined')
         return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
       throw new AppError('BAD_GATEWAY', PAYMENT_BEING_CHECKED);
     }
@@ -228,8 +240,8 @@ export async function processPayment(
     throw new AppError('PAYMENT_DECLINED', result.message);
   }
 
-  // Step 3: paid, recorded and queued together.
-  const paid = await recordPaid(ctx, payment, result, {
+  // Step 3: held, recorded and queued together.
+  const paid = await recordAuthorized(ctx, payment, result, {
     actor,
     ip,
     notAtDispensary: input.notAtDispensary === true,
@@ -249,7 +261,7 @@ async function resolvedMeanwhile(
   queueAsked: { actor: Actor; ip: string } | null,
 ) {
   const [row] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-  if (queueAsked && row?.status === 'succeeded')
+  if (queueAsked && row?.status === 'authorized')
     await queueAfterPayment(ctx, row.applicationId, queueAsked);
   return replay(ctx, patient, row!);
 }
@@ -288,7 +300,7 @@ async function replay(
     throw new AppError('CONFLICT', 'This payment is already being processed');
   if (seen.status === 'declined')
     throw new AppError('PAYMENT_DECLINED', seen.failureMessage ?? 'Payment could not be processed');
-  if (seen.status !== 'succeeded')
+  if (seen.status === 'error')
     throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
   const [app] = await ctx.db
     .select()

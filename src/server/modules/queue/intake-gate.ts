@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { QUEUE_REQUIRED_DOCUMENTS } from '../../../shared/documents.js';
 import {
-  applicationFeeCovered,
   type IntakeRecords,
   missingForQueue,
   missingForQueueMessage,
 } from '../../../shared/intake.js';
+import { feeCovered } from '../../../shared/payment-status.js';
 import type { Executor } from '../../db/client.js';
 import {
   type ApplicationRow,
@@ -24,7 +24,7 @@ type Actor = { id: string; role: string } | null;
 
 /** Covered and not yet seen: a consultation moves the status on, and a second one needs a new application. */
 export const readyToBeSeen = (application: ApplicationRow) =>
-  applicationFeeCovered(application.paymentStatus) && application.status === 'payment_completed';
+  feeCovered(application.paymentStatus) && application.status === 'payment_completed';
 
 /** The application's conditions and the patient's current, not rejected, required documents. */
 export async function intakeRecords(

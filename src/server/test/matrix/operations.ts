@@ -65,7 +65,8 @@ export interface JourneySeed {
   firstName?: string;
   lastName?: string;
   type?: 'new' | 'renewal';
-  payment?: { cents: number; at: Date; status?: 'succeeded' | 'declined' };
+  /** Captured unless said: held (authorized) and released (voided) fees are not revenue. */
+  payment?: { cents: number; at: Date; status?: 'captured' | 'authorized' | 'voided' | 'declined' };
   queue?: {
     status: 'waiting' | 'admitted' | 'in_consultation' | 'completed';
     joinedAt: Date;
@@ -103,7 +104,8 @@ export async function seedJourney(t: TestApp, seed: JourneySeed) {
     .insert(patientProfiles)
     .values({ userId: user!.id, firstName, lastName, createdAt: seed.registeredAt })
     .returning();
-  const paid = seed.payment?.status !== 'declined' && !!seed.payment;
+  const paymentStatus = seed.payment ? (seed.payment.status ?? 'captured') : 'unpaid';
+  const paid = paymentStatus === 'captured' || paymentStatus === 'authorized';
   const c = seed.consultation;
   const approvedAt = c?.outcome === 'approved' ? (c.endedAt ?? c.startedAt) : null;
   const [application] = await db
@@ -120,7 +122,7 @@ export async function seedJourney(t: TestApp, seed: JourneySeed) {
             : paid
               ? 'payment_completed'
               : 'pending',
-      paymentStatus: paid ? 'paid' : 'unpaid',
+      paymentStatus: paymentStatus === 'declined' ? 'unpaid' : paymentStatus,
       amountCents: seed.payment?.cents ?? 13_700,
       createdAt: seed.registeredAt,
       approvedAt,
@@ -131,10 +133,11 @@ export async function seedJourney(t: TestApp, seed: JourneySeed) {
       applicationId: application!.id,
       patientId: profile!.id,
       amountCents: seed.payment.cents,
-      status: seed.payment.status ?? 'succeeded',
+      status: paymentStatus,
       provider: 'simulator',
       createdAt: seed.payment.at,
       completedAt: seed.payment.at,
+      capturedAt: paymentStatus === 'captured' ? seed.payment.at : null,
     });
   let queueId: string | null = null;
   if (seed.queue) {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson } from '@/lib/api-client';
 import type { ApplicationType } from '../../../../shared/fees';
+import { feeCovered } from '../../../../shared/payment-status';
 import {
   type ApplicationFormRequest,
   type ApplicationView,
@@ -27,7 +28,9 @@ export const latestApplication = (apps: ApplicationView[] | undefined) => apps?.
 export const openApplication = (apps: ApplicationView[] | undefined) =>
   apps?.find((a) => !CLOSED_STATUSES.includes(a.status)) ?? null;
 
-export const isPaid = (app: ApplicationView | null | undefined) => app?.paymentStatus === 'paid';
+/** The fee is held or taken (issue 11: authorized at payment, captured on approval). */
+export const isPaid = (app: ApplicationView | null | undefined) =>
+  !!app && feeCovered(app.paymentStatus);
 
 export const submitApplication = (body: ApplicationFormRequest) =>
   apiRequest<ApplicationView>('POST', APPLICATIONS_KEY, body);

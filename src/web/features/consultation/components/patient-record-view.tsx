@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { EmptyState } from '@/components/ui/data-states';
 import { formatDate } from '@/lib/format';
 import { APPLICATION_TYPE_LABELS, REDUCED_FEE_REASON_LABELS } from '../../../../shared/fees';
+import { PAYMENT_STATUS_LABELS, paymentStatusTone } from '../../../../shared/payment-status-labels';
 import type { PatientRecord } from '../../../../shared/schemas/staff-documents';
 import { StaffDocumentList } from '../../staff-documents/components/staff-document-list';
 
@@ -71,8 +72,8 @@ export function ApplicationDetails({ record }: { record: PatientRecord }) {
             >
               {APPLICATION_STATUS_LABELS[app.status] ?? app.status}
             </Badge>
-            <Badge variant={app.paymentStatus === 'paid' ? 'success' : 'warning'}>
-              {app.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
+            <Badge variant={paymentStatusTone(app.paymentStatus)}>
+              {PAYMENT_STATUS_LABELS[app.paymentStatus]}
             </Badge>
           </CardDescription>
         )}

@@ -24,7 +24,7 @@ import {
   REDUCED_FEE_REASONS,
   type ReducedFeeReason,
 } from '../../../../shared/fees';
-import { applicationFeeCovered } from '../../../../shared/intake';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { ApplicationDraft, ApplicationView } from '../../../../shared/schemas/application';
 import { useDraftAutosave } from '../api/draft-autosave';
 import { useSubmitIntake } from '../api/submit-intake';
@@ -108,7 +108,7 @@ export function ApplicationForm({
   const submit = useSubmitIntake();
   const [proofFile, setProofFile] = useState<File | null>(null);
   const [proofError, setProofError] = useState<string | undefined>();
-  const paid = !!application && applicationFeeCovered(application.paymentStatus);
+  const paid = !!application && feeCovered(application.paymentStatus);
   const {
     register,
     control,

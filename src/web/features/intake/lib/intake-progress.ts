@@ -1,5 +1,6 @@
 import type { PatientDocument } from '@/features/documents/api/documents';
-import { applicationFeeCovered, countsForIntake, missingForQueue } from '../../../../shared/intake';
+import { countsForIntake, missingForQueue } from '../../../../shared/intake';
+import { feeCovered } from '../../../../shared/payment-status';
 import { ACTIVE_QUEUE_STATUSES, type QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 
@@ -31,7 +32,7 @@ export function intakeProgress(
     conditions: application?.medicalConditions.length ?? 0,
     documents: current.map((d) => d.category),
   });
-  const feeCovered = !!application && applicationFeeCovered(application.paymentStatus);
+  const covered = !!application && feeCovered(application.paymentStatus);
   const queued = !!queue && ACTIVE_QUEUE_STATUSES.includes(queue.status);
   const hasConditions = (application?.medicalConditions.length ?? 0) > 0;
   const step = queued
@@ -40,8 +41,8 @@ export function intakeProgress(
       ? 1
       : missing.length > 0
         ? 2
-        : feeCovered
+        : covered
           ? 4
           : 3;
-  return { missing, complete: missing.length === 0, feeCovered, queued, step };
+  return { missing, complete: missing.length === 0, feeCovered: covered, queued, step };
 }

@@ -37,8 +37,10 @@ export function TermsPage() {
       </LegalSection>
       <LegalSection title="Fees">
         <p>
-          Fees are shown before you pay: the state fee and our service fee. The total is charged
-          once, when you pay on the payment screen.
+          Fees are shown before you pay: the state fee and our service fee. When you pay, the total
+          is held on your card and taken only if the physician approves your recommendation. If it
+          is not approved, or staff remove you from the queue, the hold is released and nothing is
+          charged. A hold not used within 7 days is released; you pay again when you return.
         </p>
       </LegalSection>
       <LegalSection title="Your data">

@@ -67,8 +67,15 @@ export function useAdmitPatient() {
 export function useRejectPatient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ meetingId, queueId }: { meetingId: string; queueId: string }) =>
-      apiRequest<EntryAnswer>('POST', meetingPath(meetingId, 'reject', queueId)),
+    mutationFn: ({
+      meetingId,
+      queueId,
+      reason,
+    }: {
+      meetingId: string;
+      queueId: string;
+      reason: string;
+    }) => apiRequest<EntryAnswer>('POST', meetingPath(meetingId, 'reject', queueId), { reason }),
     onSuccess: () => toast({ title: 'Patient rejected' }),
     onError: (error) =>
       toast({

@@ -1,25 +1,6 @@
-import {
-  ChevronDown,
-  DoorOpen,
-  ExternalLink,
-  PhoneOff,
-  UserCheck,
-  UserX,
-  Video,
-} from 'lucide-react';
+import { ChevronDown, DoorOpen, ExternalLink, PhoneOff, UserCheck, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -34,6 +15,7 @@ import { useAdmitPatient, useEndConsultation, useRejectPatient } from '../api/li
 import type { Meeting, WaitingPatient } from '../api/meetings';
 import { useStartFromMeeting } from '../api/use-start-from-meeting';
 import { ReassignMenu } from './reassign-menu';
+import { RejectPatientDialog } from './reject-patient-dialog';
 
 interface PatientActionsProps {
   patient: WaitingPatient;
@@ -89,10 +71,12 @@ export function PatientActions({ patient, meetings }: PatientActionsProps) {
         />
       )}
       {patient.status !== 'in_consultation' && canAdmit && (
-        <RejectButton
+        <RejectPatientDialog
           name={name}
           disabled={busy}
-          onConfirm={() => reject.mutate({ meetingId: patient.meetingId, queueId: patient.id })}
+          onConfirm={(reason) =>
+            reject.mutate({ meetingId: patient.meetingId, queueId: patient.id, reason })
+          }
         />
       )}
       {patient.status !== 'in_consultation' && may('reassignPatient') && (
@@ -184,38 +168,5 @@ function MeetingChoice({
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
-  );
-}
-
-function RejectButton({
-  name,
-  disabled,
-  onConfirm,
-}: {
-  name: string;
-  disabled: boolean;
-  onConfirm: () => void;
-}) {
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button size="sm" variant="outline" disabled={disabled} aria-label={`Reject: ${name}`}>
-          <UserX aria-hidden="true" />
-          Reject
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Reject {name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            The patient is removed from the waiting room. This cannot be undone here.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>Reject</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

@@ -7,7 +7,7 @@ import { useDevToolsEnabled } from '@/features/app-config/api/app-config';
 import { useDevBypass } from '@/features/payments/api/dev-bypass';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { hasJoinedCall } from '@/features/video/lib/call-data';
-import { feeInHand } from '../../../../shared/journey';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
@@ -37,7 +37,7 @@ export function OverviewTab({
   const room = callRoomOf(queue);
   const navigate = useNavigate();
   const devTools = useDevToolsEnabled();
-  const paid = !!application && feeInHand(application.paymentStatus);
+  const paid = !!application && feeCovered(application.paymentStatus);
   const bypass = useDevBypass(() =>
     toast({
       title: 'Payment Simulated',

@@ -8,7 +8,7 @@ import {
   Notice,
 } from '@/features/patient/components/eligibility-notice';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
-import { applicationFeeCovered } from '../../../../shared/intake';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PaymentResult } from '../api/payments';
 import { PaymentForm } from './payment-form';
@@ -52,7 +52,7 @@ export function PaymentStep({
     );
 
   const open = openApplication(applications.data);
-  if (open && applicationFeeCovered(open.paymentStatus))
+  if (open && feeCovered(open.paymentStatus))
     return (
       <Notice
         className={embedded ? 'max-w-none' : undefined}

@@ -4,6 +4,8 @@ import { useBusinessHours } from '@/features/app-config/api/app-config';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { formatDate } from '@/lib/format';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
+import { feeCovered } from '../../../../shared/payment-status';
+import { PAYMENT_STATUS_LABELS } from '../../../../shared/payment-status-labels';
 import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 
@@ -36,7 +38,9 @@ export function ApplicationDetailsCard({ application }: { application: Applicati
             <dd>{APPLICATION_STATUS_LABELS[application.status]}</dd>
             <dt className="text-muted-foreground">Payment</dt>
             <dd>
-              {application.paymentStatus === 'paid' ? `Paid, $${application.amount}` : 'Unpaid'}
+              {feeCovered(application.paymentStatus)
+                ? `${PAYMENT_STATUS_LABELS[application.paymentStatus]}, $${application.amount}`
+                : PAYMENT_STATUS_LABELS[application.paymentStatus]}
             </dd>
             <dt className="text-muted-foreground">Submitted</dt>
             <dd>{application.submittedAt ? formatDate(application.submittedAt) : 'Not yet'}</dd>

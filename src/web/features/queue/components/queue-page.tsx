@@ -22,7 +22,7 @@ import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { useConnectionState, usePatientRealtime } from '@/features/realtime/use-patient-realtime';
 import { errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
-import { applicationFeeCovered } from '../../../../shared/intake';
+import { feeCovered } from '../../../../shared/payment-status';
 import type { QueueStatusView } from '../../../../shared/queue';
 import { QUEUE_POLL_QUEUE_PAGE_MS, useLeaveQueue, useQueueStatus } from '../api/queue';
 import { ConnectionIndicator } from './connection-indicator';
@@ -88,7 +88,7 @@ export function QueuePage() {
           // what is missing and the dispensary statement (issue 11).
           canJoin={
             !!application &&
-            applicationFeeCovered(application.paymentStatus) &&
+            feeCovered(application.paymentStatus) &&
             application.status === 'payment_completed'
           }
         />

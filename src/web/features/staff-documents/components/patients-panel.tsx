@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatDate } from '@/lib/format';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
+import { PAYMENT_STATUS_LABELS, paymentStatusTone } from '../../../../shared/payment-status-labels';
 import { consultationPath } from '../../consultation/consultation-path';
 import { usePatients } from '../api/staff-documents';
 import { useDebounced } from '../use-debounced';
@@ -76,8 +77,8 @@ export function PatientsPanel() {
                       <>
                         <Badge variant="outline">{APPLICATION_TYPE_LABELS[app.type]}</Badge>
                         <Badge variant="outline">{STATUS_LABELS[app.status] ?? app.status}</Badge>
-                        <Badge variant={app.paymentStatus === 'paid' ? 'success' : 'warning'}>
-                          {app.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
+                        <Badge variant={paymentStatusTone(app.paymentStatus)}>
+                          {PAYMENT_STATUS_LABELS[app.paymentStatus]}
                         </Badge>
                       </>
                     ) : (
