@@ -40,9 +40,8 @@ async function conditionCount(db: Executor, applicationId: string) {
 }
 
 async function latestQueueEntry(db: Executor, applicationId: string) {
-  // Only the status: the removal reason arrives with the payments work (queue_entries column).
   const [row] = await db
-    .select({ status: queueEntries.status })
+    .select({ status: queueEntries.status, removalReason: queueEntries.removalReason })
     .from(queueEntries)
     .where(eq(queueEntries.applicationId, applicationId))
     .orderBy(desc(queueEntries.joinedAt))
@@ -102,7 +101,7 @@ export async function patientJourney(
     documents: [...latestPerCategory.values()]
       .filter((d) => d.category !== 'physician_recommendation')
       .map((d) => ({ id: d.id, category: d.category, status: d.status, reviewNote: d.reviewNote })),
-    queue: queue && { status: queue.status },
+    queue: queue && { status: queue.status, removalReason: queue.removalReason },
     consultation: consultation && {
       hasRoom: !!consultation.roomId,
       endedAt: consultation.endedAt?.toISOString() ?? null,
