@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import {
   pdfFile,
@@ -9,28 +10,38 @@ import {
 } from '../support';
 import { expectFramesRising, watchPeerConnections } from './call-support';
 
-// DRAFT — issue 11's main path end to end, to be finished once the intake wizard, the
-// journey and the dashboard of the other parts have merged: their selectors below are
-// guesses (marked GUESS) and will change. It is `test.fixme` on this branch so that it never
-// fails here; whoever finishes it removes the fixme.
-//
-// A new patient on a 360 px phone goes from the landing page through register → application
-// (a condition) → the three required documents (government ID, proof of Oklahoma residency,
-// photo) → consent and payment (4242…, the dispensary statement) → queue. The physician starts
-// the call; the patient's browser context is closed and a new one signs in and joins the same
-// call (both sides decode frames again). The physician ends the consultation and approves; the
-// patient downloads the recommendation and sees the 30-day deadline.
+// Issue 11's main path end to end. A new patient on a 360 px phone goes from the landing page
+// through register → application (a condition) → the three required documents (government ID,
+// proof of Oklahoma residency, photo) → consent and payment (4242…, the dispensary statement)
+// → queue. The physician starts the call; the patient's browser context is closed and a new
+// one signs in and joins the same call (both sides decode frames again). The physician ends
+// the consultation and approves (the card is captured); the patient downloads the
+// recommendation (a real PDF) and sees the 30-day deadline. Each patient screen is saved at
+// 360 px, each staff screen at 1280 px; no patient screen scrolls sideways.
 
 const PHONE = { width: 360, height: 740 };
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SCREENSHOT_DIR}/main-path-${name}-360.png`, fullPage: true });
+const DESKTOP = { width: 1280, height: 900 };
+
+/** A patient screen on the phone: nothing scrolls sideways; saved from the top. */
+async function phoneShot(page: Page, name: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `${name} scrolls sideways at 360px`).toBeLessThanOrEqual(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/main-path-${name}-360.png`, fullPage: true });
+}
+
+/** A staff screen at a laptop's width. */
+const deskShot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: `${SCREENSHOT_DIR}/main-path-${name}-1280.png`, fullPage });
 
 const status = (page: Page) => page.locator('[data-status]').first();
 async function expectConnected(page: Page) {
   await expect(status(page)).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
 }
 
-test.fixme('a new patient on a phone goes from the landing page to a downloaded recommendation', async ({
+test('a new patient on a phone goes from the landing page to a downloaded recommendation', async ({
   browser,
 }) => {
   test.setTimeout(300_000);
@@ -42,13 +53,14 @@ test.fixme('a new patient on a phone goes from the landing page to a downloaded 
   };
   const fullName = `${patient.firstName} ${patient.lastName}`;
 
-  // ---- the patient, on a phone ----
+  // ---- the patient, on a phone: landing page → register ----
   const firstContext = await browser.newContext({ viewport: PHONE });
+  await watchPeerConnections(firstContext);
   const phone = await firstContext.newPage();
   await phone.goto('/');
+  await phoneShot(phone, 'landing');
   await phone.getByRole('link', { name: 'Start Your Application' }).first().click();
-
-  // Register (the form as it is today; an Oklahoma address).
+  await expect(phone).toHaveURL(/\/register$/);
   await phone.getByLabel('First Name').fill(patient.firstName);
   await phone.getByLabel('Last Name').fill(patient.lastName);
   await phone.getByLabel('Email').fill(patient.email);
@@ -58,73 +70,94 @@ test.fixme('a new patient on a phone goes from the landing page to a downloaded 
   await phone.getByLabel('Street Address').fill('2300 N Lincoln Blvd');
   await phone.getByLabel('City').fill('Oklahoma City');
   await phone.getByLabel('ZIP Code').fill('73105');
+  await phoneShot(phone, 'register');
   await phone.getByRole('button', { name: 'Create Account' }).click();
 
-  // Application: type and at least one condition (GUESS: the wizard's first step).
-  await expect(phone.getByRole('heading', { name: /Application/ })).toBeVisible();
-  await shot(phone, 'application');
-  await phone.getByLabel('Application Type').selectOption('new');
-  await phone.getByLabel('ICD-10 Code (optional)').first().selectOption('G89.29');
-  await expect(phone.getByLabel('Condition Description').first()).toHaveValue('Chronic pain');
-  await phone.getByRole('button', { name: /Continue|Save and continue/ }).click();
+  // ---- step 1: the application (type and a condition) ----
+  await expect(phone).toHaveURL(/\/patient\/intake$/);
+  await expect(phone.getByRole('heading', { name: '1. Application' })).toBeVisible();
+  await expect(phone.locator('[aria-current="step"]')).toContainText('Step 1');
+  await phone.getByRole('radio', { name: 'New License' }).check();
+  await phone.getByLabel('ICD-10 Code (optional)').selectOption('G89.29');
+  // Choosing a code fills an empty description with its name.
+  await expect(phone.getByLabel('Condition Description')).toHaveValue('Chronic pain');
+  await phoneShot(phone, 'application');
+  await phone.getByRole('button', { name: 'Submit Application' }).click();
 
-  // The three required documents (GUESS: one file input per required document).
-  await expect(phone.getByRole('heading', { name: /Documents/ })).toBeVisible();
-  await phone
-    .getByLabel('Choose a file for Government-Issued ID')
-    .setInputFiles(pdfFile('drivers-license.pdf'));
-  await phone
-    .getByLabel(/Choose a file for Proof of (Oklahoma )?Residency/)
-    .setInputFiles(pdfFile('utility-bill.pdf'));
-  await phone.getByLabel('Choose a file for Photograph').setInputFiles(pngFile('portrait.png'));
-  await shot(phone, 'documents');
-  await phone.getByRole('button', { name: /Continue/ }).click();
+  // ---- step 2: the three required documents, as real files ----
+  await expect(phone.getByRole('heading', { name: '2. Documents' })).toBeVisible();
+  const continueToPay = phone.getByRole('button', { name: 'Continue to Consent and Payment' });
+  await expect(continueToPay).toBeDisabled();
+  await expect(phone.getByText(/^Still needed: .*Government-Issued ID/)).toBeVisible();
+  await phoneShot(phone, 'documents-empty');
+  const uploads = [
+    ['Government-Issued ID', pdfFile('drivers-license.pdf')],
+    ['Proof of Oklahoma Residency', pdfFile('utility-bill.pdf')],
+    ['Photograph', pngFile('portrait.png')],
+  ] as const;
+  for (const [name, file] of uploads) {
+    await phone.getByLabel(`Choose a file for ${name}`).setInputFiles(file);
+    // The card shows the file it now holds.
+    await expect(phone.getByRole('group', { name }).getByText(file.name)).toBeVisible();
+  }
+  await expect(phone.getByText('All required documents are uploaded.')).toBeVisible();
+  await phoneShot(phone, 'documents');
+  await continueToPay.click();
 
-  // Consent and payment, with the dispensary statement (GUESS: its checkbox's name).
-  await expect(
-    phone.getByRole('heading', { name: /Payment|Secure Your Consultation/ }),
-  ).toBeVisible();
-  await phone.getByRole('checkbox', { name: /I consent to receive care/ }).check();
-  await phone.getByRole('checkbox', { name: /not be at a dispensary/ }).check();
+  // ---- step 3: consent and payment, with the dispensary statement ----
+  await expect(phone.getByRole('heading', { name: '3. Consent and Payment' })).toBeVisible();
   await phone.getByLabel('Payment Method').selectOption('credit');
   await phone.getByLabel('Cardholder Name').fill(fullName);
-  await phone.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await phone.getByLabel('Card Number').fill('4242424242424242');
+  await expect(phone.getByLabel('Card Number')).toHaveValue('4242 4242 4242 4242');
+  await expect(phone.getByTestId('card-brand')).toContainText('Visa');
   await phone.getByLabel('Expiry (MM/YY)').fill('12/30');
   await phone.getByLabel('CVV').fill('123');
-  await shot(phone, 'payment');
-  await phone.getByRole('button', { name: /^Pay .* Join Queue$/ }).click();
+  await phone.getByRole('checkbox', { name: /I consent to receive care/ }).check();
+  await phone
+    .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
+    .check();
+  await phoneShot(phone, 'payment');
+  await phone.getByRole('button', { name: /^Pay \$[\d.]+ & Join Queue$/ }).click();
 
-  // The queue.
-  await expect(phone).toHaveURL(/\/patient\/(queue|dashboard)/);
-  await phone.goto('/patient/queue');
-  await expect(phone.getByText(/position|#1/i).first()).toBeVisible();
-  await shot(phone, 'queue');
-  // Nothing scrolls sideways on the phone.
-  expect(await phone.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBe(0);
+  // ---- step 4: in the queue, with the position shown ----
+  await expect(phone.getByRole('heading', { name: '4. Queue' })).toBeVisible();
+  await expect(phone.getByText('You are in the queue')).toBeVisible();
+  await expect(phone.getByText(/You are number \d+ in line/)).toBeVisible();
+  await phoneShot(phone, 'queue-step');
+  await phone.getByRole('link', { name: 'Go to Consultation Queue' }).click();
+  await expect(phone).toHaveURL(/\/patient\/queue$/);
+  await expect(phone.getByTestId('queue-position')).toHaveText(/^#\d+$/);
+  await phoneShot(phone, 'queue');
 
   // ---- the physician starts the call ----
-  const doctorContext = await browser.newContext();
+  const doctorContext = await browser.newContext({ viewport: DESKTOP });
   await watchPeerConnections(doctorContext);
   const doctor = await doctorContext.newPage();
   await signIn(doctor, 'doctor@demo.test');
   await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
-  await doctor
-    .getByRole('row')
-    .filter({ hasText: fullName })
-    .getByRole('button', { name: `Start consultation with ${fullName}` })
-    .click();
-  await expect(doctor).toHaveURL(/\/video-call\/[\w-]+/);
+  const queueRow = doctor.getByRole('row').filter({ hasText: fullName });
+  await expect(queueRow).toContainText('Waiting');
+  await deskShot(doctor, 'staff-doctor-queue');
+  await queueRow.getByRole('button', { name: `Start consultation with ${fullName}` }).click();
+  await expect(doctor).toHaveURL(/\/video-call\/[\w-]+\?role=doctor/);
   const roomId = new URL(doctor.url()).pathname.split('/').pop()!;
 
-  // The patient's first device joins, then is lost: its browser context closes.
-  await watchPeerConnections(firstContext);
-  await phone.goto('/patient/dashboard');
-  await phone.getByRole('button', { name: 'Join Video Call' }).first().click();
-  await expect(phone).toHaveURL(new RegExp(`/video-call/${roomId}`));
+  // The first device joins from the queue page, then is lost: its browser context closes.
+  const joinFromQueue = phone.getByRole('link', { name: 'Join Video Call' });
+  await expect(joinFromQueue).toBeVisible({ timeout: 20_000 });
+  await joinFromQueue.click();
+  await expect(phone).toHaveURL(new RegExp(`/video-call/${roomId}\\?role=patient`));
   await expectConnected(phone);
+  await expectConnected(doctor);
   await expectFramesRising(doctor, 'doctor with the first device');
+  await expectFramesRising(phone, 'patient on the first device');
+  await phoneShot(phone, 'call');
   await firstContext.close();
-  await expect(doctor.getByText('The patient left the call — they may rejoin.')).toBeVisible();
+  await expect(doctor.getByText('The patient left the call — they may rejoin.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await deskShot(doctor, 'staff-room-patient-gone', false);
 
   // A new device signs in and joins the same call: both sides decode frames again.
   const secondContext = await browser.newContext({ viewport: PHONE });
@@ -132,43 +165,73 @@ test.fixme('a new patient on a phone goes from the landing page to a downloaded 
   const again = await secondContext.newPage();
   await signIn(again, patient.email, patient.password);
   await expect(again).toHaveURL(/\/patient\/dashboard$/);
-  const join = again.getByRole('button', { name: 'Join Video Call' }).first();
+  const journeyConsultation = again.locator('li[data-step="consultation"]');
+  await expect(journeyConsultation).toHaveAttribute('data-state', 'current');
+  await expect(journeyConsultation).toContainText('Your consultation is in progress.');
+  const join = again.getByRole('button', { name: 'Join Video Call' });
   await expect(join).toBeEnabled({ timeout: 15_000 });
+  await phoneShot(again, 'dashboard-in-consultation');
   await join.click();
-  await expect(again).toHaveURL(new RegExp(`/video-call/${roomId}`));
+  await expect(again).toHaveURL(new RegExp(`/video-call/${roomId}\\?role=patient`));
   await expectConnected(again);
   await expectConnected(doctor);
   await expectFramesRising(again, 'patient on the new device');
   await expectFramesRising(doctor, 'doctor after the patient came back');
+  await phoneShot(again, 'call-second-device');
+  await deskShot(doctor, 'staff-room', false);
 
-  // The physician ends the consultation from the room, then approves.
+  // ---- the physician ends the consultation from the room, then approves ----
   const controls = doctor.getByRole('group', { name: 'Call controls' });
   await controls.getByRole('button', { name: 'End consultation' }).click();
   await doctor
     .getByRole('alertdialog', { name: 'End this consultation?' })
     .getByRole('button', { name: 'End consultation' })
     .click();
+  await expect(doctor.getByRole('heading', { name: 'The consultation has ended' })).toBeVisible();
   await expect(again.getByRole('heading', { name: 'The consultation has ended' })).toBeVisible();
+  await phoneShot(again, 'call-ended');
+
   await doctor.goto('/doctor/dashboard');
-  // GUESS: the notes page reached from Completed Today; today's staff-operations journey
-  // opens it from the room's "Consultation notes" link before ending.
   await doctor.getByRole('tab', { name: 'Completed Today' }).click();
-  await doctor.getByRole('row').filter({ hasText: fullName }).getByRole('link').first().click();
+  const completed = doctor.getByRole('row').filter({ hasText: fullName });
+  await completed.getByRole('link', { name: `Record outcome for ${fullName}` }).click();
+  await expect(
+    doctor.getByRole('heading', { name: 'Doctor Consultation Interface' }),
+  ).toBeVisible();
+  await expect(doctor.getByText('This consultation has ended.')).toBeVisible();
+  // The physician sees what the intake gave them: the condition listed.
+  await expect(doctor.getByText('Chronic pain').first()).toBeVisible();
   await doctor.getByText('Approve recommendation').click();
+  await deskShot(doctor, 'staff-outcome');
   await doctor.getByRole('button', { name: 'Record Outcome' }).click();
   await expect(doctor.getByText(/The application is approved/)).toBeVisible();
+  await deskShot(doctor, 'staff-approved');
 
-  // The patient downloads the recommendation and sees the 30-day deadline.
+  // ---- the patient downloads the recommendation and sees the 30-day deadline ----
   await again.getByRole('link', { name: 'Back to dashboard' }).click();
   await expect(again).toHaveURL(/\/patient\/dashboard$/);
+  const panel = again.getByTestId('approval-panel');
+  await expect(panel.getByRole('heading', { name: 'Recommendation approved' })).toBeVisible();
+  await expect(panel).toContainText(
+    /expires for the state's purposes on [A-Z][a-z]+ \d{1,2}, \d{4} — (30|29) days left\./,
+  );
+  await expect(panel).toContainText('within 30 days of your license application');
+  await expect(again.locator('li[data-step="payment"]')).toContainText('Paid.');
+  // The approval captured the card held at payment.
+  const applications = await again.request.get('/api/applications');
+  expect(applications.status()).toBe(200);
+  expect((await applications.json())[0]).toMatchObject({
+    status: 'approved',
+    paymentStatus: 'captured',
+  });
   const [download] = await Promise.all([
     again.waitForEvent('download'),
-    again.getByRole('link', { name: 'Download your recommendation' }).click(),
+    panel.getByRole('link', { name: 'Download your recommendation' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  await expect(again.getByText(/30 days/)).toBeVisible();
-  await expect(again.getByText(/days left/)).toBeVisible();
-  await shot(again, 'approved');
+  expect(download.suggestedFilename()).toBe('physician-recommendation.pdf');
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await phoneShot(again, 'approved');
 
   await Promise.all([doctorContext.close(), secondContext.close()]);
 });
