@@ -2,6 +2,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   checkScreen,
   registerAndPay,
+  SCREENSHOT_DIR,
   signIn,
   type TestPatient,
   toastTitled,
@@ -48,6 +49,12 @@ async function latestApplication(page: Page) {
 
 const step = (page: Page, key: string) => page.locator(`li[data-step="${key}"]`);
 
+/** A staff screen at 1280 px, from the top (so the sticky header is not drawn mid-page). */
+async function staffShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}-1280.png`, fullPage: true });
+}
+
 test('not approved: the patient reads the reason, what to do next, and that the hold was released', async ({
   browser,
 }) => {
@@ -84,10 +91,7 @@ test('not approved: the patient reads the reason, what to do next, and that the 
   const reason = doctor.getByLabel('Reason');
   await expect(reason).toHaveAccessibleDescription(/Please give the reason for not recommending/);
   await expect(reason).toBeFocused();
-  await doctor.screenshot({
-    path: 'e2e/screenshots/denial-staff-reason-required-1280.png',
-    fullPage: true,
-  });
+  await staffShot(doctor, 'denial-staff-reason-required');
   const why = 'Your records do not yet document a qualifying condition for at least six months.';
   await reason.fill(why);
   await doctor.getByRole('button', { name: 'Record Outcome' }).click();
@@ -95,10 +99,7 @@ test('not approved: the patient reads the reason, what to do next, and that the 
   await expect(
     doctor.getByRole('status').filter({ hasText: 'The application is closed with your reason.' }),
   ).toContainText('Recommendation not approved');
-  await doctor.screenshot({
-    path: 'e2e/screenshots/denial-staff-recorded-1280.png',
-    fullPage: true,
-  });
+  await staffShot(doctor, 'denial-staff-recorded');
 
   // The patient: the reason, what they can do, and the money back.
   await page.goto('/patient/dashboard');
@@ -171,7 +172,8 @@ test('removed from the queue: a reason is required, the patient reads it and mus
     /Please give the reason for removing the patient/,
   );
   await expect(dialog.getByText('Please give the reason for removing the patient')).toBeVisible();
-  await ops.screenshot({ path: 'e2e/screenshots/removal-staff-reason-required-1280.png' });
+  await expect(reasonField).toBeFocused();
+  await ops.screenshot({ path: `${SCREENSHOT_DIR}/removal-staff-reason-required-1280.png` });
   expect((await (await page.request.get('/api/queue/status')).json()).status).toBe('waiting');
 
   const why = 'Your photo ID does not match the name on your account. Please call the clinic.';
@@ -180,7 +182,7 @@ test('removed from the queue: a reason is required, the patient reads it and mus
   await expect(dialog).toBeHidden();
   await expect(toastTitled(ops, 'Patient rejected')).toBeVisible();
   await expect(ops.getByRole('listitem').filter({ hasText: fullName })).toHaveCount(0);
-  await ops.screenshot({ path: 'e2e/screenshots/removal-staff-after-1280.png', fullPage: true });
+  await staffShot(ops, 'removal-staff-after');
 
   // The patient reads the reason; the hold is released and the next step is paying again.
   await page.goto('/patient/dashboard');
@@ -195,6 +197,12 @@ test('removed from the queue: a reason is required, the patient reads it and mus
     paymentStatus: 'voided',
     removalReason: why,
   });
+
+  // The queue page has no place for them and no way back in from there.
+  await page.goto('/patient/queue');
+  await expect(page.getByText('Not in Queue')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue to the queue' })).toHaveCount(0);
+  await checkScreen(page, 'removal-queue-page');
 
   // The wizard's queue step asks for a new payment; the server agrees.
   await page.goto('/patient/intake?step=4');

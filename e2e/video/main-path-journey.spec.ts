@@ -19,8 +19,9 @@ import { expectFramesRising, watchPeerConnections } from './call-support';
 // recommendation (a real PDF) and sees the 30-day deadline. Each patient screen is saved at
 // 360 px, each staff screen at 1280 px; no patient screen scrolls sideways.
 
-const PHONE = { width: 360, height: 740 };
-const DESKTOP = { width: 1280, height: 900 };
+// The clinic and its patients are in Oklahoma: the browsers run on Central time.
+const PHONE = { viewport: { width: 360, height: 740 }, timezoneId: 'America/Chicago' };
+const DESKTOP = { viewport: { width: 1280, height: 900 }, timezoneId: 'America/Chicago' };
 
 /** A patient screen on the phone: nothing scrolls sideways; saved from the top. */
 async function phoneShot(page: Page, name: string) {
@@ -33,8 +34,10 @@ async function phoneShot(page: Page, name: string) {
 }
 
 /** A staff screen at a laptop's width. */
-const deskShot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: `${SCREENSHOT_DIR}/main-path-${name}-1280.png`, fullPage });
+async function deskShot(page: Page, name: string, fullPage = true) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/main-path-${name}-1280.png`, fullPage });
+}
 
 const status = (page: Page) => page.locator('[data-status]').first();
 async function expectConnected(page: Page) {
@@ -54,7 +57,7 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   const fullName = `${patient.firstName} ${patient.lastName}`;
 
   // ---- the patient, on a phone: landing page → register ----
-  const firstContext = await browser.newContext({ viewport: PHONE });
+  const firstContext = await browser.newContext(PHONE);
   await watchPeerConnections(firstContext);
   const phone = await firstContext.newPage();
   await phone.goto('/');
@@ -131,7 +134,7 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   await phoneShot(phone, 'queue');
 
   // ---- the physician starts the call ----
-  const doctorContext = await browser.newContext({ viewport: DESKTOP });
+  const doctorContext = await browser.newContext(DESKTOP);
   await watchPeerConnections(doctorContext);
   const doctor = await doctorContext.newPage();
   await signIn(doctor, 'doctor@demo.test');
@@ -160,7 +163,7 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   await deskShot(doctor, 'staff-room-patient-gone', false);
 
   // A new device signs in and joins the same call: both sides decode frames again.
-  const secondContext = await browser.newContext({ viewport: PHONE });
+  const secondContext = await browser.newContext(PHONE);
   await watchPeerConnections(secondContext);
   const again = await secondContext.newPage();
   await signIn(again, patient.email, patient.password);
