@@ -77,12 +77,16 @@ async function payAndQueue(page: Page, applicationId: string): Promise<string> {
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      // The intake is complete: the payment carries the dispensary statement and queues.
+      notAtDispensary: true,
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);
   const queue = (await paid.json()).queue as { id: string } | null;
   if (queue) return queue.id;
-  const joined = await page.request.post('/api/queue/join', { data: { applicationId } });
+  const joined = await page.request.post('/api/queue/join', {
+    data: { applicationId, notAtDispensary: true },
+  });
   expect(joined.status(), await joined.text()).toBeLessThan(300);
   return (await joined.json()).id;
 }

@@ -393,10 +393,17 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
   // The intake is complete, so the statement is asked here and the payment joins the queue.
   await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
-  await expect(toastTitled(page, /will not be at a dispensary/)).toBeVisible();
-  await page
-    .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
-    .check();
+  // Without the statement: said beside its checkbox (and in the form's summary), not charged.
+  const statement = page.getByRole('checkbox', {
+    name: /will not be at a medical marijuana dispensary/,
+  });
+  await expect(statement).toHaveAttribute('aria-invalid', 'true');
+  await expect(statement).toHaveAccessibleDescription(
+    'Please confirm that you will not be at a dispensary during your video consultation.',
+  );
+  await expect(page.getByRole('heading', { name: '3. Consent and Payment' })).toBeVisible();
+  await statement.check();
+  await expect(statement).not.toHaveAttribute('aria-invalid', 'true');
   await checkScreen(page, 'journey-intake-step3-unpaid');
   await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
   await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
