@@ -8,6 +8,7 @@ import {
 import {
   checkScreen,
   DEMO_PASSWORD,
+  ownAddress,
   pdfFile,
   pngFile,
   registrationBody,
@@ -33,7 +34,10 @@ const patientFor = (name: string): TestPatient => ({
 async function newPatient(context: BrowserContext, name: string) {
   const page = await context.newPage();
   const patient = patientFor(name);
-  const registered = await page.request.post('/api/register', { data: registrationBody(patient) });
+  const registered = await page.request.post('/api/register', {
+    headers: ownAddress(),
+    data: registrationBody(patient),
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   return { page, patient };
 }
