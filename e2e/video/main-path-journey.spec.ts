@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from '@playwright/test';
 import {
   pdfFile,
   pngFile,
@@ -19,8 +19,15 @@ import { expectFramesRising, watchPeerConnections } from './call-support';
 // recommendation (a real PDF) and sees the 30-day deadline. Each patient screen is saved at
 // 360 px, each staff screen at 1280 px; no patient screen scrolls sideways.
 
-// The clinic and its patients are in Oklahoma: the browsers run on Central time.
-const PHONE = { viewport: { width: 360, height: 740 }, timezoneId: 'America/Chicago' };
+// The clinic and its patients are in Oklahoma: the browsers run on Central time. The patient
+// is on an Android phone (its user agent and touch), 360 px wide.
+const PHONE = {
+  viewport: { width: 360, height: 740 },
+  userAgent: devices['Pixel 5'].userAgent,
+  isMobile: true,
+  hasTouch: true,
+  timezoneId: 'America/Chicago',
+};
 const DESKTOP = { viewport: { width: 1280, height: 900 }, timezoneId: 'America/Chicago' };
 
 /** A patient screen on the phone: nothing scrolls sideways; saved from the top. */
@@ -92,6 +99,8 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   const continueToPay = phone.getByRole('button', { name: 'Continue to Consent and Payment' });
   await expect(continueToPay).toBeDisabled();
   await expect(phone.getByText(/^Still needed: .*Government-Issued ID/)).toBeVisible();
+  // On a phone each document offers the camera as well as a file.
+  await expect(phone.getByRole('button', { name: 'Take Photo or Choose File' })).toHaveCount(4);
   await phoneShot(phone, 'documents-empty');
   const uploads = [
     ['Government-Issued ID', pdfFile('drivers-license.pdf')],
