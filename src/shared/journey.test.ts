@@ -139,8 +139,8 @@ describe('computeJourney', () => {
     );
   });
 
-  it('the fee is covered when authorized, captured, or paid the older way', () => {
-    for (const paymentStatus of ['authorized', 'captured', 'paid'])
+  it('the fee is covered when authorized or captured', () => {
+    for (const paymentStatus of ['authorized', 'captured'])
       expect(step({ ...queued, application: app({ paymentStatus }) }, 'payment').state).toBe(C);
     for (const paymentStatus of ['unpaid', 'voided', 'refunded'])
       expect(
@@ -227,7 +227,7 @@ describe('computeJourney', () => {
   it('queued with an intake step still open (an older application): it needs attention', () => {
     const j = computeJourney({
       ...queued,
-      application: app({ conditions: 0, paymentStatus: 'paid' }),
+      application: app({ conditions: 0, paymentStatus: 'captured' }),
       documents: [],
     });
     expect(j.steps.map((s) => s.state)).toEqual([C, A, A, C, N, P, P, P]);

@@ -233,6 +233,7 @@ describe('POST /api/admin/reject-patient', () => {
 
     const join = await patient.client.post('/api/queue/join', {
       applicationId: patient.application.id,
+      notAtDispensary: true,
     });
     expect(join.statusCode).toBe(400);
     expect(join.json().message).toMatch(/^Please complete payment/);

@@ -122,7 +122,7 @@ describe('POST /api/process-payment and the queue', () => {
     const res = await patient.client.post('/api/process-payment', goodPayment());
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().queue).toBeNull();
-    expect(res.json().payment).toMatchObject({ status: 'succeeded' });
+    expect(res.json().payment).toMatchObject({ status: 'authorized' });
     const [application] = await applicationsOf(t.app, patient.patientId);
     expect(application).toMatchObject({ status: 'payment_completed' });
     expect(res.json().application.id).toBe(application!.id);
