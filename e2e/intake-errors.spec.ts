@@ -145,6 +145,7 @@ test('the application step shows every error beside its field at 360 px', async 
   const headerBox = await page.getByRole('banner').boundingBox();
   expect(toastBox && headerBox && toastBox.y > headerBox.y + headerBox.height).toBe(true);
   expect(toastBox && toastBox.y > PHONE.height / 2).toBe(true);
+  await page.screenshot({ path: path.join(SHOTS, 'intake-saved-toast-360.png') });
   await expect(page.getByRole('heading', { name: '2. Documents' })).toBeVisible();
 });
 
