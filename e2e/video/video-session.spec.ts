@@ -34,7 +34,12 @@ test('three people meet in a video session and share screens one at a time', asy
     host.getByText('No sessions yet. Create your first video session above.'),
   ).toBeVisible();
   await host.getByRole('button', { name: 'Create Session' }).click();
-  await expect(host.getByText('Please enter a session title')).toBeVisible();
+  // The error is beside the field and in the form's summary, not in a toast (issue 11).
+  await expect(host.getByLabel('Session Title')).toHaveAccessibleDescription(
+    'Please enter a session title',
+  );
+  await expect(host.getByLabel('Session Title')).toBeFocused();
+  await expect(host.getByRole('alert').filter({ hasText: 'Please fix' })).toBeVisible();
   await host.getByLabel('Session Title').fill('Tuesday case review');
   await host.getByLabel('Maximum Participants').fill('3');
   await host.getByRole('button', { name: 'Create Session' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingForQueue, missingForQueueMessage } from './intake.js';
+import { missingForQueue, missingForQueueMessage, missingNamedBy } from './intake.js';
 
 // The one rule of what the queue still needs (issue 11), shared by the server's gate and the
 // wizard.
@@ -31,5 +31,12 @@ describe('missingForQueue', () => {
     expect(missingForQueueMessage(['a medical condition', 'Photograph'])).toBe(
       'Before joining the queue, please add: a medical condition, Photograph',
     );
+  });
+
+  it('is read back from the refusal, so the wizard lists it in place', () => {
+    const message = missingForQueueMessage(['a medical condition', 'Photograph']);
+    expect(missingNamedBy(message)).toEqual(['a medical condition', 'Photograph']);
+    expect(missingNamedBy(`${message}.`)).toEqual(['a medical condition', 'Photograph']);
+    expect(missingNamedBy('Payment required')).toBeNull();
   });
 });

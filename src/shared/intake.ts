@@ -25,9 +25,25 @@ export function missingForQueue({ conditions, documents }: IntakeRecords): strin
 
 export const intakeComplete = (records: IntakeRecords) => missingForQueue(records).length === 0;
 
+const MISSING_FOR_QUEUE_PREFIX = 'Before joining the queue, please add: ';
+
 /** The sentence the server refuses with and the wizard shows. */
 export const missingForQueueMessage = (missing: readonly string[]) =>
-  `Before joining the queue, please add: ${missing.join(', ')}`;
+  `${MISSING_FOR_QUEUE_PREFIX}${missing.join(', ')}`;
+
+/**
+ * The labels a refusal names, when the message is that sentence; otherwise null. The wizard
+ * shows them in its list of what is missing rather than in a toast (issue 11).
+ */
+export function missingNamedBy(message: string): string[] | null {
+  if (!message.startsWith(MISSING_FOR_QUEUE_PREFIX)) return null;
+  const labels = message
+    .slice(MISSING_FOR_QUEUE_PREFIX.length)
+    .replace(/\.$/, '')
+    .split(', ')
+    .filter(Boolean);
+  return labels.length > 0 ? labels : null;
+}
 
 /** Documents that count toward the intake: current and not turned down by staff. */
 export const countsForIntake = (doc: { status: string }) => doc.status !== 'rejected';

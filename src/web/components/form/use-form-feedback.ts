@@ -49,9 +49,10 @@ export type FieldSpecs<T extends FieldValues> = { [K in Path<T>]?: { label: stri
 export interface FormFeedback<T extends FieldValues, O = T> extends FormFeedbackState {
   /** `id`, `label` and `error` for a field component: `<TextField {...field('email')} {...register('email')} />`. */
   field: (name: Path<T>) => { id: string; label: string; error?: string };
-  /** handleSubmit that clears the last server message first. */
+  /** handleSubmit that clears the last server message first; `onInvalid` as react-hook-form's. */
   handleSubmit: (
     onValid: (values: O) => unknown,
+    onInvalid?: (errors: FieldErrors<T>) => unknown,
   ) => (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** Puts a failed request's answer beside its fields, or by the submit button. */
   showServerError: (error: unknown, fallback: string) => void;
@@ -98,11 +99,17 @@ export function useFormFeedback<T extends FieldValues, O extends FieldValues = T
       label: specOf(name).label,
       error: messageAt(errors, name),
     }),
-    handleSubmit: (onValid) =>
-      form.handleSubmit(async (values) => {
-        setFormError(null);
-        await onValid(values);
-      }),
+    handleSubmit: (onValid, onInvalid) =>
+      form.handleSubmit(
+        async (values) => {
+          setFormError(null);
+          await onValid(values);
+        },
+        async (invalid) => {
+          setFormError(null);
+          await onInvalid?.(invalid);
+        },
+      ),
     showServerError: (error, fallback) => {
       if (isNetworkFailure(error)) {
         toast({

@@ -25,8 +25,10 @@ export function ToastViewport({
   return (
     <ToastPrimitives.Viewport
       hotkey={['F8']}
+      // At the bottom on every screen (issue 11): on a phone the top is the header's controls
+      // and the form's first field. The empty region lets clicks through to the page.
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        'pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { JOURNEY_KEY } from '@/features/patient/api/journey';
 import { apiRequest, getJson } from '@/lib/api-client';
 import type { ApplicationType } from '../../../../shared/fees';
 import { feeCovered } from '../../../../shared/payment-status';
@@ -68,6 +69,8 @@ export function useBypassPayment() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] }),
         queryClient.invalidateQueries({ queryKey: ['/api/queue/status'] }),
+        // The dashboard's journey is the server's: read it again to show the payment done.
+        queryClient.invalidateQueries({ queryKey: [JOURNEY_KEY] }),
       ]),
   });
 }

@@ -30,6 +30,10 @@ interface CategoryCardProps {
   definition: CategoryDefinition;
   document: PatientDocument | undefined;
   headingLevel?: 'h2' | 'h3';
+  /** The Browse button's id, so a form's error summary can point at it (the wizard). */
+  uploadId?: string;
+  /** Why the wizard cannot go on without this file; shown on the card, read with its button. */
+  missingError?: string;
 }
 
 /**
@@ -37,13 +41,19 @@ interface CategoryCardProps {
  * current file with View and Replace, or a drop zone; a progress bar while uploading. A
  * category the clinic issues (the recommendation) is read-only: View, never Upload or Replace.
  */
-export function CategoryCard({ definition, document, headingLevel = 'h2' }: CategoryCardProps) {
+export function CategoryCard({
+  definition,
+  document,
+  headingLevel = 'h2',
+  uploadId,
+  missingError,
+}: CategoryCardProps) {
   const queryClient = useQueryClient();
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
   const mobile = isMobileUserAgent();
-  const ids = { title: useId(), hint: useId(), problem: useId() };
+  const ids = { title: useId(), hint: useId(), problem: useId(), missing: useId() };
   // A refused file is said on its card, where the patient chose it (not in a toast).
   const [problem, setProblem] = useState<string | null>(null);
   const uploading = progress !== null;
@@ -94,7 +104,11 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
   const browse = () => inputRef.current?.click();
 
   return (
-    <Card aria-labelledby={ids.title} role="group" className="flex flex-col">
+    <Card
+      aria-labelledby={ids.title}
+      role="group"
+      className={cn('flex flex-col', missingError && 'border-destructive')}
+    >
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle as={headingLevel} id={ids.title} className="text-base">
@@ -112,6 +126,12 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
         <CardDescription>{definition.description}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto grid gap-3">
+        {missingError && (
+          // Not a live region: the wizard's summary announces every missing file at once.
+          <p id={ids.missing} className="text-sm font-medium break-words text-destructive">
+            {missingError}
+          </p>
+        )}
         <div role="alert" id={ids.problem} className={cn(!problem && 'hidden')}>
           {problem && <p className="text-sm font-medium break-words text-destructive">{problem}</p>}
         </div>
@@ -158,7 +178,14 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
                 </a>
               </Button>
               {!readOnly && (
-                <Button variant="outline" size="sm" onClick={browse} disabled={uploading}>
+                <Button
+                  id={uploadId}
+                  variant="outline"
+                  size="sm"
+                  onClick={browse}
+                  disabled={uploading}
+                  aria-describedby={missingError ? ids.missing : undefined}
+                >
                   <RefreshCw aria-hidden="true" />
                   Replace
                   <span className="sr-only"> {definition.name}</span>
@@ -195,11 +222,12 @@ export function CategoryCard({ definition, document, headingLevel = 'h2' }: Cate
               {mobile ? 'Take a photo or choose a file' : 'Drag and drop a file here, or'}
             </p>
             <Button
+              id={uploadId}
               variant="secondary"
               size="sm"
               onClick={browse}
               disabled={uploading}
-              aria-describedby={ids.hint}
+              aria-describedby={missingError ? `${ids.missing} ${ids.hint}` : ids.hint}
             >
               {mobile ? 'Take Photo or Choose File' : 'Browse Files'}
             </Button>

@@ -3,46 +3,32 @@ import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import { type FormErrorItem, useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import type { PatientDocument } from '@/features/documents/api/documents';
 import { feeLine, useFees } from '@/features/fees/api/fees';
 import { CostBreakdown } from '@/features/payments/components/cost-breakdown';
-import { ProofUploadField } from '@/features/payments/components/proof-upload-field';
-import { errorMessage, isApiError } from '@/lib/api-client';
-import { applyServerIssues } from '@/lib/form-errors';
-import {
-  APPLICATION_TYPE_LABELS,
-  APPLICATION_TYPES,
-  REDUCED_FEE_REASON_LABELS,
-  REDUCED_FEE_REASONS,
-  type ReducedFeeReason,
-} from '../../../../shared/fees';
+import { isApiError } from '@/lib/api-client';
+import { APPLICATION_TYPE_LABELS, APPLICATION_TYPES } from '../../../../shared/fees';
 import { feeCovered } from '../../../../shared/payment-status';
 import type { ApplicationDraft, ApplicationView } from '../../../../shared/schemas/application';
 import { useDraftAutosave } from '../api/draft-autosave';
 import { useSubmitIntake } from '../api/submit-intake';
+import { defaultsFrom, intakeFieldSpecs, PROOF_FIELD_ID, PROOF_LABEL } from './application-fields';
 import { CaregiverFields } from './caregiver-fields';
 import { ConditionsSection } from './conditions-section';
+import { FeeReductionSection } from './fee-reduction-section';
 import { type IntakeInput, type IntakeOutput, IntakeSchema, PROOF_REQUIRED } from './intake-schema';
 
 const UNAUTHORIZED_REDIRECT_MS = 500;
-const SERVER_FIELDS = [
-  'type',
-  'caregiverFirstName',
-  'caregiverLastName',
-  'caregiverPhone',
-  'caregiverEmail',
-  'relationship',
-  'reducedFeeReason',
-  'physicianNotes',
-] as const;
 
 interface ApplicationFormProps {
   /** The open application, whose answers prefill the form (ruling 14). */
@@ -53,50 +39,11 @@ interface ApplicationFormProps {
   onSubmitted: (application: ApplicationView) => void;
 }
 
-/** The draft over the application's answers: what the patient typed last wins. */
-function defaultsFrom(app: ApplicationView | null, draft: ApplicationDraft | null): IntakeInput {
-  const base = applicationDefaults(app);
-  if (!draft) return base;
-  const { medicalConditions, type, reducedFeeReason, ...rest } = draft;
-  const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
-  return {
-    ...base,
-    ...defined,
-    ...(type ? { type } : {}),
-    ...(reducedFeeReason !== undefined ? { reducedFeeReason: reducedFeeReason ?? '' } : {}),
-    ...(medicalConditions?.length
-      ? {
-          medicalConditions: medicalConditions.map((c) => ({
-            icdCode: (c.icdCode ?? '') as IntakeInput['medicalConditions'][number]['icdCode'],
-            description: c.description ?? '',
-          })),
-        }
-      : {}),
-  };
-}
-
-function applicationDefaults(app: ApplicationView | null): IntakeInput {
-  return {
-    type: app?.type ?? 'new',
-    medicalConditions: app?.medicalConditions.length
-      ? app.medicalConditions.map((c) => ({
-          icdCode: (c.icdCode ?? '') as IntakeInput['medicalConditions'][number]['icdCode'],
-          description: c.description,
-        }))
-      : [{ icdCode: '', description: '' }],
-    needsCaregiver: app?.needsCaregiver ?? false,
-    caregiverFirstName: app?.caregiverFirstName ?? '',
-    caregiverLastName: app?.caregiverLastName ?? '',
-    caregiverPhone: app?.caregiverPhone ?? '',
-    caregiverEmail: app?.caregiverEmail ?? '',
-    relationship: app?.relationship ?? '',
-    hasReducedFee: app?.hasReducedFee ?? false,
-    reducedFeeReason: app?.reducedFeeReason ?? '',
-    physicianNotes: app?.physicianNotes ?? '',
-  };
-}
-
-/** The wizard's step 1: the license application (patient-side.md §2.7, §5). */
+/**
+ * The wizard's step 1: the license application (patient-side.md §2.7, §5). Every problem shows
+ * at once beside its field and in the summary at the top, and focus goes to the first (issue
+ * 11); a toast says only that the application was saved.
+ */
 export function ApplicationForm({
   application,
   draft,
@@ -109,40 +56,45 @@ export function ApplicationForm({
   const [proofFile, setProofFile] = useState<File | null>(null);
   const [proofError, setProofError] = useState<string | undefined>();
   const paid = !!application && feeCovered(application.paymentStatus);
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    setValue,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm<IntakeInput, unknown, IntakeOutput>({
+  const form = useForm<IntakeInput, unknown, IntakeOutput>({
     resolver: zodResolver(IntakeSchema),
     defaultValues: defaultsFrom(application, draft),
+    // The summary moves focus to the first problem on the page, proof included.
+    shouldFocusError: false,
   });
+  const { register, control, watch } = form;
+  const conditionRows = watch('medicalConditions')?.length ?? 0;
+  const feedback = useFormFeedback(form, intakeFieldSpecs(conditionRows));
+  const { field } = feedback;
   const autosave = useDraftAutosave(watch, !application?.submittedAt);
 
   const type = watch('type');
   const needsCaregiver = watch('needsCaregiver');
   const hasReducedFee = watch('hasReducedFee') ?? false;
-  const reason = (watch('reducedFeeReason') ?? '') as ReducedFeeReason | '';
+  const reason = watch('reducedFeeReason') ?? '';
   const line = feeLine(fees.data, type, hasReducedFee);
   const pending = submit.isPending;
 
   const proofProblem = () =>
     !paid && hasReducedFee && reason && !proofFile && !proofOnFile ? PROOF_REQUIRED : undefined;
 
-  const onSubmit = handleSubmit(
-    (values) => {
+  // The proof is a file, not a form value: its problem joins the summary before the notes.
+  const items: FormErrorItem[] = [...feedback.items];
+  if (proofError) {
+    const notes = items.findIndex((i) => i.id === field('physicianNotes').id);
+    const proofItem = { id: PROOF_FIELD_ID, label: PROOF_LABEL, message: proofError };
+    items.splice(notes < 0 ? items.length : notes, 0, proofItem);
+  }
+
+  const onSubmit = feedback.handleSubmit(
+    async (values) => {
       const problem = proofProblem();
       setProofError(problem);
       if (problem) return;
       // Submitting replaces the draft (the server deletes it): no late save may bring it back.
       autosave.cancel();
       // mutateAsync: handled even if the form remounts when the new application arrives.
-      submit
+      await submit
         .mutateAsync({
           values,
           amount: paid ? undefined : line?.total,
@@ -166,23 +118,20 @@ export function ApplicationForm({
               setTimeout(() => navigate('/login'), UNAUTHORIZED_REDIRECT_MS);
               return;
             }
-            applyServerIssues(error, setError, SERVER_FIELDS);
-            toast({
-              title: 'Submission Failed',
-              description: errorMessage(error, 'Failed to submit application. Please try again.'),
-              variant: 'destructive',
-            });
+            feedback.showServerError(error, 'Failed to submit application. Please try again.');
           },
         );
     },
     () => setProofError(proofProblem()),
   );
 
-  const reasonError = errors.reducedFeeReason?.message;
   const feeLocked = pending || paid;
+  const typeError = field('type').error;
+  const notes = field('physicianNotes');
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      <FormErrorSummary feedback={{ ...feedback, items }} />
       <Card>
         <CardHeader>
           <CardTitle>Application Type</CardTitle>
@@ -190,7 +139,7 @@ export function ApplicationForm({
             <CardDescription>Fixed at payment: your application is already paid.</CardDescription>
           )}
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-1.5">
           <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2" disabled={feeLocked}>
             <legend className="sr-only">Application Type</legend>
             {APPLICATION_TYPES.map((t) => (
@@ -200,14 +149,22 @@ export function ApplicationForm({
               >
                 <input
                   type="radio"
+                  id={`intake-type-${t}`}
                   value={t}
                   className="size-4 accent-primary"
+                  aria-invalid={typeError ? true : undefined}
+                  aria-describedby={typeError ? 'intake-type-new-error' : undefined}
                   {...register('type')}
                 />
                 <span className="font-medium">{APPLICATION_TYPE_LABELS[t]}</span>
               </label>
             ))}
           </fieldset>
+          {typeError && (
+            <p id="intake-type-new-error" className="text-sm font-medium text-destructive">
+              {typeError}
+            </p>
+          )}
         </CardContent>
       </Card>
 
@@ -219,14 +176,7 @@ export function ApplicationForm({
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ConditionsSection
-            control={control}
-            register={register}
-            setValue={setValue}
-            getValues={getValues}
-            errors={errors}
-            disabled={pending}
-          />
+          <ConditionsSection form={form} field={field} disabled={pending} />
         </CardContent>
       </Card>
 
@@ -239,14 +189,14 @@ export function ApplicationForm({
           <Controller
             control={control}
             name="needsCaregiver"
-            render={({ field }) => (
+            render={({ field: box }) => (
               <div className="flex items-start gap-3">
                 <Checkbox
                   id="needs-caregiver"
-                  checked={field.value ?? false}
+                  checked={box.value ?? false}
                   disabled={pending}
-                  onCheckedChange={(v) => field.onChange(v === true)}
-                  onBlur={field.onBlur}
+                  onCheckedChange={(v) => box.onChange(v === true)}
+                  onBlur={box.onBlur}
                 />
                 <Label htmlFor="needs-caregiver" className="leading-5">
                   I need to designate a caregiver
@@ -255,7 +205,7 @@ export function ApplicationForm({
             )}
           />
           {needsCaregiver && (
-            <CaregiverFields register={register} errors={errors} disabled={pending} />
+            <CaregiverFields register={register} field={field} disabled={pending} />
           )}
         </CardContent>
       </Card>
@@ -270,56 +220,19 @@ export function ApplicationForm({
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <Controller
-            control={control}
-            name="hasReducedFee"
-            render={({ field }) => (
-              <div className="flex items-start gap-3">
-                <Checkbox
-                  id="intake-reduced-fee"
-                  checked={field.value ?? false}
-                  disabled={feeLocked}
-                  onCheckedChange={(v) => field.onChange(v === true)}
-                  onBlur={field.onBlur}
-                />
-                <Label htmlFor="intake-reduced-fee" className="leading-5">
-                  I qualify for a reduced fee
-                </Label>
-              </div>
-            )}
+          <FeeReductionSection
+            form={form}
+            field={field}
+            locked={feeLocked}
+            paid={paid}
+            proofFile={proofFile}
+            onProofFileChange={(file) => {
+              setProofFile(file);
+              if (file) setProofError(undefined);
+            }}
+            proofOnFile={proofOnFile}
+            proofError={proofError}
           />
-          {hasReducedFee && (
-            <Field id="intake-reduced-reason" label="Reduced Fee Reason" error={reasonError}>
-              <Select
-                id="intake-reduced-reason"
-                disabled={feeLocked}
-                aria-invalid={reasonError ? true : undefined}
-                aria-describedby={fieldDescribedBy('intake-reduced-reason', reasonError)}
-                {...register('reducedFeeReason')}
-              >
-                <option value="">Select a reason</option>
-                {REDUCED_FEE_REASONS.map((r) => (
-                  <option key={r} value={r}>
-                    {REDUCED_FEE_REASON_LABELS[r]}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          )}
-          {hasReducedFee && reason && !paid && (
-            <ProofUploadField
-              id="intake-proof"
-              label="Proof of Qualification"
-              reason={reason}
-              file={proofFile}
-              onFileChange={(file) => {
-                setProofFile(file);
-                if (file) setProofError(undefined);
-              }}
-              onFile={proofOnFile}
-              error={proofError}
-            />
-          )}
         </CardContent>
       </Card>
 
@@ -328,17 +241,13 @@ export function ApplicationForm({
           <CardTitle>Additional Information</CardTitle>
         </CardHeader>
         <CardContent>
-          <Field
-            id="physician-notes"
-            label="Notes for the Physician (optional)"
-            error={errors.physicianNotes?.message}
-          >
+          <Field id={notes.id} label={notes.label} error={notes.error}>
             <Textarea
-              id="physician-notes"
+              id={notes.id}
               maxLength={2000}
               disabled={pending}
-              aria-invalid={errors.physicianNotes ? true : undefined}
-              aria-describedby={fieldDescribedBy('physician-notes', errors.physicianNotes?.message)}
+              aria-invalid={notes.error ? true : undefined}
+              aria-describedby={fieldDescribedBy(notes.id, notes.error)}
               {...register('physicianNotes')}
             />
           </Field>
@@ -366,6 +275,7 @@ export function ApplicationForm({
         and authorised clinic staff. They are used for your evaluation and your state application.
       </p>
 
+      <FormServerError message={feedback.formError} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={() => navigate('/')} disabled={pending}>
           Back

@@ -1,53 +1,50 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UseFormRegister } from 'react-hook-form';
+import type { FormFeedback } from '@/components/form/use-form-feedback';
 import { TextField } from '@/components/ui/text-field';
-import type { IntakeInput } from './intake-schema';
+import type { IntakeInput, IntakeOutput } from './intake-schema';
 
 interface CaregiverFieldsProps {
   register: UseFormRegister<IntakeInput>;
-  errors: FieldErrors<IntakeInput>;
+  /** The form's id, label and error of each field (useFormFeedback). */
+  field: FormFeedback<IntakeInput, IntakeOutput>['field'];
   disabled: boolean;
 }
 
 /** Shown once the caregiver box is ticked (§5). */
-export function CaregiverFields({ register, errors, disabled }: CaregiverFieldsProps) {
+export function CaregiverFields({ register, field, disabled }: CaregiverFieldsProps) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <TextField
-        label="Caregiver First Name"
         autoComplete="off"
         disabled={disabled}
-        error={errors.caregiverFirstName?.message}
+        {...field('caregiverFirstName')}
         {...register('caregiverFirstName')}
       />
       <TextField
-        label="Caregiver Last Name"
         autoComplete="off"
         disabled={disabled}
-        error={errors.caregiverLastName?.message}
+        {...field('caregiverLastName')}
         {...register('caregiverLastName')}
       />
       <TextField
-        label="Caregiver Phone"
         type="tel"
         autoComplete="off"
         disabled={disabled}
-        error={errors.caregiverPhone?.message}
+        {...field('caregiverPhone')}
         {...register('caregiverPhone')}
       />
       <TextField
-        label="Caregiver Email"
         type="email"
         autoComplete="off"
         disabled={disabled}
-        error={errors.caregiverEmail?.message}
+        {...field('caregiverEmail')}
         {...register('caregiverEmail')}
       />
       <TextField
-        label="Relationship to Patient"
         autoComplete="off"
         disabled={disabled}
         fieldClassName="sm:col-span-2"
-        error={errors.relationship?.message}
+        {...field('relationship')}
         {...register('relationship')}
       />
     </div>

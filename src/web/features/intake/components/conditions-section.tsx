@@ -1,48 +1,34 @@
 import { Plus, Trash2 } from 'lucide-react';
-import {
-  type Control,
-  type FieldErrors,
-  type UseFormGetValues,
-  type UseFormRegister,
-  type UseFormSetValue,
-  useFieldArray,
-} from 'react-hook-form';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
+import type { FormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { QUALIFYING_CONDITIONS } from '../../../../shared/icd-codes';
-import type { IntakeInput } from './intake-schema';
+import { conditionIds } from './application-fields';
+import type { IntakeInput, IntakeOutput } from './intake-schema';
 
 interface ConditionsSectionProps {
-  control: Control<IntakeInput>;
-  register: UseFormRegister<IntakeInput>;
-  setValue: UseFormSetValue<IntakeInput>;
-  getValues: UseFormGetValues<IntakeInput>;
-  errors: FieldErrors<IntakeInput>;
+  form: UseFormReturn<IntakeInput, unknown, IntakeOutput>;
+  /** The form's id, label and error of each field (useFormFeedback). */
+  field: FormFeedback<IntakeInput, IntakeOutput>['field'];
   disabled: boolean;
 }
 
 /** Repeatable condition rows; a row can go only while more than one remains (§5). */
-export function ConditionsSection({
-  control,
-  register,
-  setValue,
-  getValues,
-  errors,
-  disabled,
-}: ConditionsSectionProps) {
+export function ConditionsSection({ form, field: fieldOf, disabled }: ConditionsSectionProps) {
+  const { control, register, setValue, getValues } = form;
+  const { errors } = form.formState;
   const { fields, append, remove } = useFieldArray({ control, name: 'medicalConditions' });
   const listError = errors.medicalConditions?.root?.message ?? errors.medicalConditions?.message;
 
   return (
     <div className="grid gap-4">
       {fields.map((field, index) => {
-        const rowErrors = errors.medicalConditions?.[index];
-        const codeId = `condition-${index}-code`;
-        const descId = `condition-${index}-description`;
-        const descError = rowErrors?.description?.message;
-        const codeError = rowErrors?.icdCode?.message;
+        const { code: codeId, description: descId } = conditionIds(index);
+        const descError = fieldOf(`medicalConditions.${index}.description`).error;
+        const codeError = fieldOf(`medicalConditions.${index}.icdCode`).error;
         const code = register(`medicalConditions.${index}.icdCode`);
         return (
           <fieldset

@@ -1,4 +1,7 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import type { FormErrorItem } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import type { PatientDocument } from '@/features/documents/api/documents';
 import { CategoryCard } from '@/features/documents/components/category-card';
@@ -10,12 +13,18 @@ import {
 import { MEDICAL_CONDITION_LABEL } from '../../../../shared/intake';
 
 // The wizard's documents step (issue 11): the three the state requires before a physician
-// sees the patient, and medical records as optional. Continue waits for the three.
+// sees the patient, and medical records as optional. Continue without the three names each
+// missing file in the summary and on its card, and moves focus to the first one's button.
 
 const CATEGORIES: CategoryDefinition[] = [
   ...QUEUE_REQUIRED_DOCUMENTS.map((c) => CATEGORY_DEFINITIONS[c]),
   { ...CATEGORY_DEFINITIONS.medical_records, required: false },
 ];
+
+export const MISSING_DOCUMENT_MESSAGE = 'Upload this document to continue.';
+
+/** The upload button of a category's card: where the summary's link takes the patient. */
+const uploadIdOf = (category: string) => `upload-${category}`;
 
 interface DocumentsStepProps {
   documents: readonly PatientDocument[];
@@ -26,15 +35,33 @@ interface DocumentsStepProps {
 }
 
 export function DocumentsStep({ documents, missing, onBack, onNext }: DocumentsStepProps) {
+  const [attempt, setAttempt] = useState(0);
   const byCategory = new Map(documents.map((d) => [d.category, d]));
   // The condition belongs to the application step; this step asks only for files.
   const missingFiles = missing.filter((m) => m !== MEDICAL_CONDITION_LABEL);
+  const missingDefinitions = CATEGORIES.filter((d) => missingFiles.includes(d.name));
+  // Errors show once Continue was pressed; an upload takes its file off the list.
+  const items: FormErrorItem[] =
+    attempt > 0
+      ? missingDefinitions.map((d) => ({
+          id: uploadIdOf(d.id),
+          label: d.name,
+          message: MISSING_DOCUMENT_MESSAGE,
+        }))
+      : [];
+
+  const onContinue = () => {
+    if (missingFiles.length > 0) setAttempt((n) => n + 1);
+    else onNext();
+  };
+
   return (
     <div className="grid gap-6">
       <p className="text-muted-foreground">
         The state requires these before your video visit. A clear phone photo is fine; staff review
         each file, and you can continue while they do.
       </p>
+      <FormErrorSummary feedback={{ items, formError: null, attempt }} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {CATEGORIES.map((definition) => (
           <CategoryCard
@@ -42,6 +69,12 @@ export function DocumentsStep({ documents, missing, onBack, onNext }: DocumentsS
             definition={definition}
             document={byCategory.get(definition.id)}
             headingLevel="h3"
+            uploadId={uploadIdOf(definition.id)}
+            missingError={
+              items.some((i) => i.id === uploadIdOf(definition.id))
+                ? MISSING_DOCUMENT_MESSAGE
+                : undefined
+            }
           />
         ))}
       </div>
@@ -62,9 +95,7 @@ export function DocumentsStep({ documents, missing, onBack, onNext }: DocumentsS
         <Button variant="outline" onClick={onBack}>
           Back
         </Button>
-        <Button onClick={onNext} disabled={missingFiles.length > 0}>
-          Continue to Consent and Payment
-        </Button>
+        <Button onClick={onContinue}>Continue to Consent and Payment</Button>
       </div>
     </div>
   );

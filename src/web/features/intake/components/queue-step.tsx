@@ -1,13 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, Clock } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import type { FormErrorItem } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import { APPLICATIONS_KEY } from '@/features/applications/api/applications';
+import { invalidateDocumentLists } from '@/features/documents/api/documents';
 import { useJoinQueue } from '@/features/queue/api/queue';
 import { DispensaryStatement } from '@/features/queue/components/dispensary-statement';
-import { errorMessage } from '@/lib/api-client';
-import { MEDICAL_CONDITION_LABEL, missingForQueueMessage } from '../../../../shared/intake';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { isNetworkFailure } from '@/lib/form-errors';
+import {
+  MEDICAL_CONDITION_LABEL,
+  missingForQueueMessage,
+  missingNamedBy,
+} from '../../../../shared/intake';
 import { type QueueStatusView, STATEMENT_REQUIRED_MESSAGE } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import type { IntakeProgress } from '../lib/intake-progress';
@@ -25,15 +36,22 @@ interface QueueStepProps {
  * dispensary statement and "Join the queue" once the intake is complete and the fee covered.
  */
 export function QueueStep({ application, progress, queue, goTo }: QueueStepProps) {
+  // What the server named when it refused the join (a document turned down meanwhile, say):
+  // shown in the missing list, where the records' own list would be.
+  const [refusedFor, setRefusedFor] = useState<string[] | null>(null);
   if (progress.queued && queue) return <InQueue queue={queue} />;
-  if (!progress.complete)
+  const missing = refusedFor ?? (progress.complete ? null : progress.missing);
+  if (missing)
     return (
       <StepCard
         icon={<CircleAlert aria-hidden="true" className="size-6 text-primary" />}
         title="A few things before the queue"
-        description={`${missingForQueueMessage(progress.missing)}.`}
+        description={
+          // A refusal is announced as it appears; the records' list is read with the page.
+          <span role={refusedFor ? 'alert' : undefined}>{missingForQueueMessage(missing)}.</span>
+        }
       >
-        <Button className="w-full sm:w-fit" onClick={() => goTo(firstStepFor(progress))}>
+        <Button className="w-full sm:w-fit" onClick={() => goTo(firstStepFor(missing))}>
           Continue your application
         </Button>
       </StepCard>
@@ -50,30 +68,65 @@ export function QueueStep({ application, progress, queue, goTo }: QueueStepProps
         </Button>
       </StepCard>
     );
-  return <JoinWithStatement applicationId={application.id} />;
+  return <JoinWithStatement applicationId={application.id} onMissing={setRefusedFor} />;
 }
 
 /** The application step when a condition is missing, otherwise the documents step. */
-const firstStepFor = (progress: IntakeProgress) =>
-  progress.missing.includes(MEDICAL_CONDITION_LABEL) ? 1 : 2;
+const firstStepFor = (missing: readonly string[]) =>
+  missing.includes(MEDICAL_CONDITION_LABEL) ? 1 : 2;
 
-function JoinWithStatement({ applicationId }: { applicationId: string }) {
+const STATEMENT_ID = 'queue-dispensary-statement';
+
+function JoinWithStatement({
+  applicationId,
+  onMissing,
+}: {
+  applicationId: string;
+  onMissing: (missing: string[]) => void;
+}) {
   const join = useJoinQueue();
+  const queryClient = useQueryClient();
   const [statement, setStatement] = useState(false);
-  const [error, setError] = useState<string>();
+  const [statementError, setStatementError] = useState<string>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const items: FormErrorItem[] = statementError
+    ? [{ id: STATEMENT_ID, label: 'Dispensary statement', message: statementError }]
+    : [];
+  const fail = (onStatement: string | undefined, message: string | null) => {
+    setStatementError(onStatement);
+    setFormError(message);
+    setAttempt((n) => n + 1);
+  };
+
   const onJoin = () => {
-    if (!statement) {
-      setError(STATEMENT_REQUIRED_MESSAGE);
-      document.getElementById('queue-dispensary-statement')?.focus();
-      return;
-    }
+    if (!statement) return fail(STATEMENT_REQUIRED_MESSAGE, null);
+    setFormError(null);
     join.mutateAsync(applicationId).then(
       () =>
         toast({
           title: 'You are in the queue',
           description: 'Keep the queue page open to be called.',
         }),
-      (e: unknown) => setError(errorMessage(e, 'Could not join the queue. Please try again.')),
+      (error: unknown) => {
+        if (isNetworkFailure(error)) {
+          toast({
+            title: 'No connection',
+            description: 'Could not reach the server. Please check your connection and try again.',
+            variant: 'destructive',
+          });
+          return;
+        }
+        const message = errorMessage(error, 'Could not join the queue. Please try again.');
+        const missing = isApiError(error, 400) ? missingNamedBy(message) : null;
+        if (missing) {
+          // The records changed under the wizard: read them again, and list what is missing.
+          void invalidateDocumentLists(queryClient);
+          void queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] });
+          onMissing(missing);
+        } else if (message === STATEMENT_REQUIRED_MESSAGE) fail(message, null);
+        else fail(undefined, message);
+      },
     );
   };
   return (
@@ -82,16 +135,18 @@ function JoinWithStatement({ applicationId }: { applicationId: string }) {
       title="Ready for your consultation"
       description="Your application, documents and payment are in. Join the queue to meet a licensed physician by video."
     >
+      <FormErrorSummary feedback={{ items, formError, attempt }} />
       <DispensaryStatement
-        id="queue-dispensary-statement"
+        id={STATEMENT_ID}
         checked={statement}
         disabled={join.isPending}
-        error={error}
+        error={statementError}
         onCheckedChange={(checked) => {
           setStatement(checked);
-          if (checked) setError(undefined);
+          if (checked) setStatementError(undefined);
         }}
       />
+      <FormServerError message={formError} />
       <Button size="lg" className="w-full sm:w-fit" disabled={join.isPending} onClick={onJoin}>
         {join.isPending ? 'Joining…' : 'Join the queue'}
       </Button>
@@ -129,7 +184,7 @@ function StepCard({
 }: {
   icon: ReactNode;
   title: string;
-  description: string;
+  description: ReactNode;
   children: ReactNode;
 }) {
   return (

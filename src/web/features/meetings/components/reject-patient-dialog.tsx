@@ -3,6 +3,8 @@ import { UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -19,6 +21,9 @@ import { RemovalReasonSchema } from '../../../../shared/schemas/removal';
 
 const ReasonForm = z.object({ reason: RemovalReasonSchema });
 type ReasonValues = z.infer<typeof ReasonForm>;
+const FIELDS: FieldSpecs<ReasonValues> = {
+  reason: { label: 'Reason for removing the patient', id: 'reject-patient-reason' },
+};
 
 /**
  * Removing a patient from the line asks why: the patient reads the reason, and the held fee
@@ -38,7 +43,9 @@ export function RejectPatientDialog({
     resolver: zodResolver(ReasonForm),
     defaultValues: { reason: '' },
   });
-  const error = form.formState.errors.reason?.message;
+  // The required reason is said beside its box and in the summary, never in a toast (issue 11).
+  const feedback = useFormFeedback(form, FIELDS);
+  const reason = feedback.field('reason');
   const change = (next: boolean) => {
     if (!next) form.reset();
     setOpen(next);
@@ -63,21 +70,22 @@ export function RejectPatientDialog({
         <form
           noValidate
           className="grid grid-cols-1 gap-4"
-          onSubmit={form.handleSubmit((values) => {
+          onSubmit={feedback.handleSubmit((values) => {
             onConfirm(values.reason);
             change(false);
           })}
         >
+          <FormErrorSummary feedback={feedback} />
           <Field
-            id="reject-patient-reason"
-            label="Reason for removing the patient"
-            error={error}
+            id={reason.id}
+            label={reason.label}
+            error={reason.error}
             hint="The patient sees this reason."
           >
             <Textarea
-              id="reject-patient-reason"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={fieldDescribedBy('reject-patient-reason', error, true)}
+              id={reason.id}
+              aria-invalid={reason.error ? true : undefined}
+              aria-describedby={fieldDescribedBy(reason.id, reason.error, true)}
               {...form.register('reason')}
             />
           </Field>

@@ -46,7 +46,8 @@ export function DispensaryStatement({
         </Label>
       </div>
       {error && (
-        <p id={errorId} className="text-sm text-destructive">
+        // Not a live region: the form's summary announces it; the checkbox reads it on focus.
+        <p id={errorId} className="text-sm font-medium break-words text-destructive">
           {error}
         </p>
       )}

@@ -2,11 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormErrorSummary } from '@/components/form/form-error-summary';
+import { FormServerError } from '@/components/form/form-submit';
+import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
-import { applyServerIssues } from '@/lib/form-errors';
+import { ApiError } from '@/lib/api-client';
 import {
   CreateVideoSessionSchema,
   MAX_SESSION_TITLE_LENGTH,
@@ -18,22 +21,30 @@ type FormInput = z.input<typeof CreateVideoSessionSchema>;
 type FormOutput = z.output<typeof CreateVideoSessionSchema>;
 
 const EMPTY: FormInput = { title: '', maxParticipants: VIDEO_SESSION_PARTICIPANTS.default };
+const FIELDS: FieldSpecs<FormInput> = {
+  title: { label: 'Session title' },
+  maxParticipants: { label: 'Maximum participants' },
+};
+
+/** The server's words for a refusal whose body the client could not read as its error shape. */
+const readable = (error: unknown) =>
+  error instanceof ApiError && !error.body
+    ? new ApiError(error.status, '', JSON.stringify({ message: createSessionError(error) }))
+    : error;
 
 /** Create New Session (§2 Video Sessions, §5): a title and the maximum participants. */
 export function CreateSessionForm() {
   const create = useCreateVideoSession();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(CreateVideoSessionSchema),
     defaultValues: EMPTY,
   });
+  const { register, reset } = form;
+  // Errors beside their fields and a summary, not a toast (issue 11); a toast says it is made.
+  const feedback = useFormFeedback(form, FIELDS);
+  const { field } = feedback;
 
-  const onSubmit = handleSubmit(({ title, maxParticipants }) =>
+  const onSubmit = feedback.handleSubmit(({ title, maxParticipants }) =>
     create.mutate(
       { title, maxParticipants },
       {
@@ -47,14 +58,7 @@ export function CreateSessionForm() {
               : `Share this link: ${joinUrl}`,
           });
         },
-        onError: (error) => {
-          applyServerIssues(error, setError, ['title', 'maxParticipants']);
-          toast({
-            title: 'Session not created',
-            description: createSessionError(error),
-            variant: 'destructive',
-          });
-        },
+        onError: (error) => feedback.showServerError(readable(error), createSessionError(error)),
       },
     ),
   );
@@ -73,21 +77,20 @@ export function CreateSessionForm() {
           onSubmit={onSubmit}
           className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
         >
+          <FormErrorSummary feedback={feedback} className="sm:col-span-3" />
           <TextField
-            label="Session title"
             maxLength={MAX_SESSION_TITLE_LENGTH}
             autoComplete="off"
-            error={errors.title?.message}
+            {...field('title')}
             {...register('title')}
           />
           <TextField
-            label="Maximum participants"
             type="number"
             inputMode="numeric"
             min={VIDEO_SESSION_PARTICIPANTS.min}
             max={VIDEO_SESSION_PARTICIPANTS.max}
             step={1}
-            error={errors.maxParticipants?.message}
+            {...field('maxParticipants')}
             hint={`${VIDEO_SESSION_PARTICIPANTS.min} to ${VIDEO_SESSION_PARTICIPANTS.max}`}
             {...register('maxParticipants')}
           />
@@ -95,6 +98,7 @@ export function CreateSessionForm() {
             <Plus aria-hidden="true" />
             {create.isPending ? 'Creating…' : 'Create Session'}
           </Button>
+          <FormServerError message={feedback.formError} className="sm:col-span-3" />
         </form>
       </CardContent>
     </Card>
