@@ -171,7 +171,13 @@ test('removed from the queue: a reason is required, the patient reads it and mus
   await expect(reasonField).toHaveAccessibleDescription(
     /Please give the reason for removing the patient/,
   );
-  await expect(dialog.getByText('Please give the reason for removing the patient')).toBeVisible();
+  await expect(
+    dialog.getByText('Please give the reason for removing the patient', { exact: true }),
+  ).toBeVisible();
+  // The dialog's summary names the field too, and links to it.
+  await expect(
+    dialog.getByRole('link', { name: /^Reason for removing the patient: Please give the reason/ }),
+  ).toHaveAttribute('href', '#reject-patient-reason');
   await expect(reasonField).toBeFocused();
   await ops.screenshot({ path: `${SCREENSHOT_DIR}/removal-staff-reason-required-1280.png` });
   expect((await (await page.request.get('/api/queue/status')).json()).status).toBe('waiting');
