@@ -97,11 +97,17 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   // ---- step 2: the three required documents, as real files ----
   await expect(phone.getByRole('heading', { name: '2. Documents' })).toBeVisible();
   const continueToPay = phone.getByRole('button', { name: 'Continue to Consent and Payment' });
-  await expect(continueToPay).toBeDisabled();
   await expect(phone.getByText(/^Still needed: .*Government-Issued ID/)).toBeVisible();
   // On a phone each document offers the camera as well as a file.
   await expect(phone.getByRole('button', { name: 'Take Photo or Choose File' })).toHaveCount(4);
   await phoneShot(phone, 'documents-empty');
+  // Continue without the files: each missing one is named on its card; the step stays.
+  await continueToPay.click();
+  await expect(phone.getByText('Upload this document to continue.', { exact: true })).toHaveCount(
+    3,
+  );
+  await expect(phone.getByRole('heading', { name: '2. Documents' })).toBeVisible();
+  await phoneShot(phone, 'documents-missing');
   const uploads = [
     ['Government-Issued ID', pdfFile('drivers-license.pdf')],
     ['Proof of Oklahoma Residency', pdfFile('utility-bill.pdf')],
