@@ -8,6 +8,7 @@ import {
 import {
   checkScreen,
   DEMO_PASSWORD,
+  fromOwnAddress,
   pdfFile,
   pngFile,
   registrationBody,
@@ -33,7 +34,10 @@ const patientFor = (name: string): TestPatient => ({
 async function newPatient(context: BrowserContext, name: string) {
   const page = await context.newPage();
   const patient = patientFor(name);
-  const registered = await page.request.post('/api/register', { data: registrationBody(patient) });
+  const registered = await page.request.post('/api/register', {
+    headers: fromOwnAddress(),
+    data: registrationBody(patient),
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   return { page, patient };
 }
@@ -82,7 +86,9 @@ async function payAndQueue(page: Page, applicationId: string): Promise<string> {
   expect(paid.status(), await paid.text()).toBe(200);
   const queue = (await paid.json()).queue as { id: string } | null;
   if (queue) return queue.id;
-  const joined = await page.request.post('/api/queue/join', { data: { applicationId } });
+  const joined = await page.request.post('/api/queue/join', {
+    data: { applicationId, notAtDispensary: true },
+  });
   expect(joined.status(), await joined.text()).toBeLessThan(300);
   return (await joined.json()).id;
 }

@@ -2,6 +2,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 import {
   checkScreen,
   completeIntakeByApi,
+  fromOwnAddress,
   pdfFile,
   pngFile,
   registerThroughUi,
@@ -44,7 +45,10 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
     password: 'ahead-secret-pass',
   };
   const api = await playwright.request.newContext({ baseURL });
-  const registered = await api.post('/api/register', { data: registrationBody(ahead) });
+  const registered = await api.post('/api/register', {
+    headers: fromOwnAddress(),
+    data: registrationBody(ahead),
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   await completeIntakeByApi(api); // the intake the queue requires (issue 11)
   const paidAhead = await api.post('/api/process-payment', {
@@ -367,6 +371,7 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
   };
   // page.request shares the browser's cookies: the page is signed in as this patient.
   const registered = await page.request.post('/api/register', {
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status()).toBe(201);
@@ -434,6 +439,7 @@ test('Simulate Payment Complete marks the application paid outside production', 
     password: 'simulate-pass-1',
   };
   const registered = await page.request.post('/api/register', {
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status()).toBe(201);
@@ -468,6 +474,7 @@ test('the wizard keeps a draft on the server: a reload and a second device resum
     password: 'draft-secret-pass',
   };
   const registered = await page.request.post('/api/register', {
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status()).toBe(201);

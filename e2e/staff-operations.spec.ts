@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   checkScreen,
+  fromOwnAddress,
   pdfFile,
   registerAndPay,
   registrationBody,
@@ -146,7 +147,10 @@ test('a master admin reviews documents and reads the operations screens', async 
     password: 'doc-review-pass',
   };
   const api = await playwright.request.newContext({ baseURL });
-  const registered = await api.post('/api/register', { data: registrationBody(patient) });
+  const registered = await api.post('/api/register', {
+    headers: fromOwnAddress(),
+    data: registrationBody(patient),
+  });
   expect(registered.status(), await registered.text()).toBe(201);
   for (const [category, name] of [
     ['government_id', `id-${patient.lastName}.pdf`],
