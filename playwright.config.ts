@@ -42,7 +42,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    // The journeys' API sign-ups name their own client address (e2e/support.ts ownAddress).
-    env: { PORT: String(port), TRUST_PROXY: '127.0.0.1' },
+    env: { PORT: String(port) },
   },
 });

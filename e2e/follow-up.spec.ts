@@ -3,7 +3,7 @@ import config from '../playwright.config';
 import {
   checkScreen,
   completeIntakeByApi,
-  ownAddress,
+  fromOwnAddress,
   registrationBody,
   signIn,
   type TestPatient,
@@ -52,7 +52,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   // The patient registers and pays, with their own cookie jar.
   patientApi = await playwright.request.newContext({ baseURL });
   const registered = await patientApi.post('/api/register', {
-    headers: ownAddress(),
+    headers: fromOwnAddress(),
     data: { ...registrationBody(patient), phone: PHONE },
   });
   expect(registered.status(), await registered.text()).toBe(201);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   expectAccessible,
-  ownAddress,
+  fromOwnAddress,
   registrationBody,
   signIn,
   type TestPatient,
@@ -97,7 +97,7 @@ test('the register form shows every error beside its field at 360 px', async ({ 
     password: 'taken-secret-pass',
   };
   const first = await page.request.post('/api/register', {
-    headers: ownAddress(),
+    headers: fromOwnAddress(),
     data: registrationBody(taken),
   });
   expect(first.status()).toBe(201);
@@ -128,7 +128,7 @@ test('the payment form shows every error at once and the card brand at 360 px', 
     password: 'brand-secret-pass',
   };
   const registered = await page.request.post('/api/register', {
-    headers: ownAddress(),
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status()).toBe(201);
@@ -226,7 +226,7 @@ test('the profile dialog shows its errors beside the fields', async ({ page }) =
     password: 'profile-secret-pass',
   };
   const registered = await page.request.post('/api/register', {
-    headers: ownAddress(),
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status()).toBe(201);

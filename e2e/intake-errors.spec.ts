@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   completeIntakeByApi,
   expectAccessible,
-  ownAddress,
+  fromOwnAddress,
   pngFile,
   registrationBody,
   type TestPatient,
@@ -71,7 +71,7 @@ async function newPatient(page: Page, prefix: string) {
   };
   // page.request shares the browser's cookies: the page is signed in as this patient.
   const registered = await page.request.post('/api/register', {
-    headers: ownAddress(),
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status(), await registered.text()).toBe(201);

@@ -8,7 +8,7 @@ import {
 import {
   checkScreen,
   DEMO_PASSWORD,
-  ownAddress,
+  fromOwnAddress,
   pdfFile,
   pngFile,
   registrationBody,
@@ -35,7 +35,7 @@ async function newPatient(context: BrowserContext, name: string) {
   const page = await context.newPage();
   const patient = patientFor(name);
   const registered = await page.request.post('/api/register', {
-    headers: ownAddress(),
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status(), await registered.text()).toBe(201);
@@ -81,8 +81,6 @@ async function payAndQueue(page: Page, applicationId: string): Promise<string> {
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
-      // The intake is complete: the payment carries the dispensary statement and queues.
-      notAtDispensary: true,
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   checkScreen,
-  ownAddress,
+  fromOwnAddress,
   pdfFile,
   registerAndPay,
   registrationBody,
@@ -148,7 +148,7 @@ test('a master admin reviews documents and reads the operations screens', async 
   };
   const api = await playwright.request.newContext({ baseURL });
   const registered = await api.post('/api/register', {
-    headers: ownAddress(),
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status(), await registered.text()).toBe(201);

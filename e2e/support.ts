@@ -47,17 +47,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/**
- * Headers for a sign-up through the API, from a made-up address of its own. The suite creates
- * more accounts than one address may in an hour (the registration limit, 20), so each API
- * sign-up names another client; the e2e server believes X-Forwarded-For from loopback only
- * (playwright.config.ts), and the limit itself stays on for the browser's sign-ups.
- */
-export function ownAddress(): Record<string, string> {
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  return { 'X-Forwarded-For': `10.${octet()}.${octet()}.${octet()}` };
-}
-
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 
@@ -101,6 +90,16 @@ export async function registerThroughUi(page: Page, patient: TestPatient) {
   await page.getByLabel('ZIP Code').fill('73105');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/patient\/intake$/);
+}
+
+/**
+ * Each patient a journey creates through the API comes from an address of its own, as real
+ * patients do: the e2e server trusts the loopback proxy (TRUST_PROXY), so the clinic's limit of
+ * registrations per address and hour counts them apart instead of refusing the suite's 21st.
+ */
+export function fromOwnAddress(): Record<string, string> {
+  const octet = (n: number) => Math.floor(Math.random() * n);
+  return { 'X-Forwarded-For': `100.${64 + octet(64)}.${octet(256)}.${1 + octet(254)}` };
 }
 
 /** The registration payload for a patient created through the API. */
@@ -157,7 +156,7 @@ export async function registerAndPay(
   patient: TestPatient,
 ): Promise<string> {
   const registered = await api.post('/api/register', {
-    headers: ownAddress(),
+    headers: fromOwnAddress(),
     data: registrationBody(patient),
   });
   expect(registered.status(), await registered.text()).toBe(201);

@@ -15,6 +15,9 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     DATA_DIR: dataDir,
     SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
+    // The journeys' API requests say which address each test patient comes from (support.ts
+    // fromOwnAddress), as a proxy in front of the clinic would.
+    TRUST_PROXY: '127.0.0.1',
   },
 });
 const stop = () => child.kill('SIGTERM');
