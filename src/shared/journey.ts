@@ -172,7 +172,8 @@ function queueFacts(input: JourneyInput): Facts {
     return {
       state: 'attention',
       status: `The clinic removed you from the queue${reason ? `: ${reason}` : '.'}`,
-      action: { label: 'Contact the clinic', to: '/patient/queue' },
+      // The hold was released with the removal: the way back is a new payment, then the queue.
+      action: { label: 'Pay again to rejoin', to: '/patient/intake' },
     };
   }
   return {

@@ -13,8 +13,9 @@ export const CVV_MAX = 4;
 
 export const TELEHEALTH_CONSENT_TEXT =
   'I consent to receive care by a live video visit with a licensed Oklahoma physician, understand ' +
-  'that the physician may decline to recommend medical marijuana, and understand that fees are ' +
-  'charged for the evaluation and the state application whatever the outcome.';
+  'that the physician may decline to recommend medical marijuana, and authorize the clinic to ' +
+  'hold the fee on my card now and charge it only if the physician signs a recommendation; if ' +
+  'not, the hold is released.';
 
 const text = (max: number) =>
   z

@@ -38,6 +38,9 @@ export function OverviewTab({
   const navigate = useNavigate();
   const devTools = useDevToolsEnabled();
   const paid = !!application && feeCovered(application.paymentStatus);
+  // After the consultation there is no call to wait for: no disabled Join that says "soon".
+  const consultationOver =
+    journey.journey.steps.find((s) => s.key === 'consultation')?.state === 'completed';
   const bypass = useDevBypass(() =>
     toast({
       title: 'Payment Simulated',
@@ -61,9 +64,12 @@ export function OverviewTab({
             <Link to="/patient/intake">
               <FilePlus aria-hidden="true" />
               {/* One application at a time (issue 11): this continues it, never starts a second. */}
-              {application && !['approved', 'rejected'].includes(application.status)
-                ? 'Continue your application'
-                : 'Start your application'}
+              {/* From the journey, which is read again on every change (the list may lag). */}
+              {journey.decision
+                ? 'Start a new application'
+                : application
+                  ? 'Continue your application'
+                  : 'Start your application'}
             </Link>
           </Button>
           {room && hasJoinedCall(room) ? (
@@ -82,7 +88,7 @@ export function OverviewTab({
               <Video aria-hidden="true" />
               Join Video Call
             </Button>
-          ) : (
+          ) : consultationOver ? null : (
             <>
               <Button
                 variant="outline"
@@ -140,12 +146,22 @@ function StatusCard({ user, data }: { user: CurrentUser; data: PatientJourneyRes
   const step = journey.steps.find((s) => s.key === journey.current);
   if (!step) return null;
   const welcome = journey.current === 'application' && journey.completed <= 1;
+  // What went wrong earlier (a removal from the queue) explains the step the patient is back at.
+  const earlier = journey.steps.filter((s) => s.state === 'attention' && s.key !== step.key);
   return (
     <Card className={step.state === 'current' ? 'border-secondary' : undefined}>
       <CardHeader>
         <h2 className="text-lg font-semibold">
           {welcome ? `Welcome, ${user.firstName}` : `Next: ${step.title}`}
         </h2>
+        {earlier.map((s) => (
+          <p
+            key={s.key}
+            className="rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-foreground"
+          >
+            {s.status}
+          </p>
+        ))}
         <CardDescription>{step.status}</CardDescription>
       </CardHeader>
       {step.action && (
