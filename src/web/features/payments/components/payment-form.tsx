@@ -3,7 +3,6 @@ import { Lock } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { FormServerError } from '@/components/form/form-submit';
-import type { FormErrorItem } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -39,9 +38,10 @@ import {
   TELEHEALTH_CONSENT_TEXT,
 } from '../../../../shared/schemas/payment';
 import { type PaymentResult, useProcessPayment } from '../api/payments';
-import { CARD_FIELD_IDS, type CardDetails, CardDetailsFields } from './card-details-fields';
+import { type CardDetails, CardDetailsFields } from './card-details-fields';
 import { CostBreakdown } from './cost-breakdown';
 import { DevBypassButton } from './dev-bypass-button';
+import { paymentErrorItems } from './payment-error-items';
 import { ProofUploadField } from './proof-upload-field';
 
 // The payment screen's two cards (patient-side.md §2.6), shared by /patient/payment and the
@@ -71,35 +71,6 @@ interface PaymentFormProps {
   /** Asks for the dispensary statement, and the payment joins the queue (issue 11). */
   intakeComplete?: boolean;
 }
-
-/** Where each check's field is on the page, and what the error summary calls it. */
-const FIELD_IDS: Record<PaymentField, string> = {
-  ...CARD_FIELD_IDS,
-  proof: 'pay-proof',
-  reducedFeeReason: 'reduced-fee-reason',
-  consent: 'consent',
-};
-const FIELD_LABELS: Record<PaymentField, string> = {
-  proof: 'Proof of Eligibility',
-  reducedFeeReason: 'Reduced Fee Reason',
-  paymentMethod: 'Payment Method',
-  billingName: 'Cardholder Name',
-  cardNumber: 'Card Number',
-  expiryDate: 'Expiry',
-  cvv: 'CVV',
-  consent: 'Consent',
-};
-/** The summary lists problems in screen order (the checks run in the spec's order). */
-const SCREEN_ORDER: PaymentField[] = [
-  'reducedFeeReason',
-  'proof',
-  'paymentMethod',
-  'billingName',
-  'cardNumber',
-  'expiryDate',
-  'cvv',
-  'consent',
-];
 
 export function PaymentForm({
   applicationId,
@@ -152,10 +123,7 @@ export function PaymentForm({
     setProblems((list) =>
       list.some((p) => p.field === field) ? list.filter((p) => p.field !== field) : list,
     );
-  const items: FormErrorItem[] = SCREEN_ORDER.flatMap((field) => {
-    const message = errorFor(field);
-    return message ? [{ id: FIELD_IDS[field], label: FIELD_LABELS[field], message }] : [];
-  });
+  const items = paymentErrorItems(errorFor);
   if (statementMissing)
     items.push({
       id: 'dispensary-statement',
