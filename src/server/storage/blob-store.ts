@@ -52,14 +52,14 @@ export class LocalBlobStore implements BlobStore {
         done(null, chunk);
       },
     });
+    const sink = createWriteStream(file, { mode: PRIVATE_FILE_MODE });
     try {
-      await pipeline(
-        source,
-        count,
-        encryptStream(this.encryptionKey),
-        createWriteStream(file, { mode: PRIVATE_FILE_MODE }),
-      );
+      await pipeline(source, count, encryptStream(this.encryptionKey), sink);
     } catch (err) {
+      // A source that failed at once (a body cut short during the mkdir) fails the pipeline
+      // while the file is still being opened: removed before the open lands, the file would
+      // then be created empty and left behind. So it is removed once the sink has closed.
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await rm(file, { force: true });
       throw err;
     }

@@ -56,10 +56,15 @@ export async function sendThenDrop(
   socket.destroy();
 }
 
-/** Resolves once `condition()` holds, checking on each turn of the event loop. */
-export async function until(condition: () => boolean, limit = 500_000): Promise<void> {
-  for (let turn = 0; !condition(); turn++) {
-    if (turn > limit) throw new Error('condition never held');
+/**
+ * Resolves once `condition()` holds, checking on each turn of the event loop. The limit is
+ * time, not turns: a cleanup waits on the file system's thread pool, which a loaded machine
+ * (CI running suites side by side) serves late while the loop spins freely.
+ */
+export async function until(condition: () => boolean, limitMs = 15_000): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition never held');
     await new Promise((r) => setImmediate(r));
   }
 }
