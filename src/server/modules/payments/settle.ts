@@ -81,7 +81,7 @@ export async function settlePayment(
       case 'capture': {
         const answer = await ask(payment, () => ctx.payments.capture(txId!, payment.amountCents));
         if (answer.done) await recordCaptured(ctx, payment, who);
-        else await recordCaptureRefused(ctx, payment, answer.message, who);
+        else await recordRefused(ctx, payment, answer.message, who, 'capture');
         return answer.done ? 'done' : 'refused';
       }
       case 'void': {
@@ -106,7 +106,7 @@ export async function settlePayment(
           }),
         );
         if (refunded.done) await reverse(ctx, payment, 'refunded', who, refunded);
-        else await recordRefundRefused(ctx, payment, refunded.message, who);
+        else await recordRefused(ctx, payment, refunded.message, who, 'refund');
         return refunded.done ? 'done' : 'refused';
       }
     }
@@ -196,61 +196,43 @@ async function recordCaptured(
 }
 
 /**
- * The processor would not take the held fee (the hold expired or was released at the
- * processor). The approval stands; nothing was taken, and the application says so ('voided').
+ * The processor refused the follow-up: nothing moves at the processor, the payment's action is
+ * cleared with the processor's words, the application says what stands, and staff see the
+ * refusal in the audit log. A refused capture (the hold expired or was released there) leaves
+ * the approval standing with nothing taken ('voided'); a refused refund leaves the charge
+ * taken ('captured').
  */
-async function recordCaptureRefused(
+async function recordRefused(
   ctx: AppContext,
   payment: PaymentRow,
   message: string,
   who: { actor: Actor; ip: string | null },
+  refused: 'capture' | 'refund',
 ) {
+  const capture = refused === 'capture';
   await ctx.db.transaction(async (tx) => {
     const [done] = await tx
       .update(payments)
-      .set({ status: 'voided', pendingAction: null, failureMessage: message.slice(0, 500) })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'authorized')))
+      .set({
+        ...(capture ? { status: 'voided' } : {}),
+        pendingAction: null,
+        failureMessage: message.slice(0, 500),
+      })
+      .where(
+        and(
+          eq(payments.id, payment.id),
+          capture ? eq(payments.status, 'authorized') : eq(payments.pendingAction, 'refund'),
+        ),
+      )
       .returning({ id: payments.id });
     if (!done) return;
     await tx
       .update(applications)
-      .set({ paymentStatus: 'voided', updatedAt: new Date(ctx.now()) })
+      .set({ paymentStatus: capture ? 'voided' : 'captured', updatedAt: new Date(ctx.now()) })
       .where(eq(applications.id, payment.applicationId));
     await audit(tx, {
       actor: who.actor,
-      action: 'payment.capture_refused',
-      targetType: 'payment',
-      targetId: payment.id,
-      ip: who.ip,
-      outcome: 'failure',
-    });
-  });
-}
-
-/**
- * The processor would neither void nor refund a captured charge: the money stays taken and
- * the application says so ('captured'); staff see the failed refund in the audit log.
- */
-async function recordRefundRefused(
-  ctx: AppContext,
-  payment: PaymentRow,
-  message: string,
-  who: { actor: Actor; ip: string | null },
-) {
-  await ctx.db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(payments)
-      .set({ pendingAction: null, failureMessage: message.slice(0, 500) })
-      .where(and(eq(payments.id, payment.id), eq(payments.pendingAction, 'refund')))
-      .returning({ id: payments.id });
-    if (!done) return;
-    await tx
-      .update(applications)
-      .set({ paymentStatus: 'captured', updatedAt: new Date(ctx.now()) })
-      .where(eq(applications.id, payment.applicationId));
-    await audit(tx, {
-      actor: who.actor,
-      action: 'payment.refund_refused',
+      action: `payment.${refused}_refused`,
       targetType: 'payment',
       targetId: payment.id,
       ip: who.ip,
