@@ -136,6 +136,9 @@ export const UserSummarySchema = z.object({
   createdAt: z.string(),
   licenseNumber: z.string().nullable(),
   npi: z.string().nullable(),
+  /** OMMA physician registration (issue 12); null for everyone but registered doctors. */
+  ommaRegistrationNumber: z.string().nullable().optional(),
+  ommaRegistrationExpiresOn: z.string().nullable().optional(),
 });
 
 export const CurrentUserSchema = UserSummarySchema.extend({

@@ -4,6 +4,7 @@ import { APPLICATION_TYPES } from '../fees.js';
 import { APPLICATION_PAYMENT_STATUSES } from '../payment-status.js';
 import { APPLICATION_STATUSES, ApplicationViewSchema } from './application.js';
 import { PatientProfileSchema } from './auth.js';
+import { ChartConsultationSchema } from './consultation-room.js';
 
 // Staff document review, downloads and the patients list (staff-and-video.md §2 Document
 // Management Center and Doctor Consultation Interface, §3 Patient and Patient document;
@@ -121,7 +122,11 @@ export const PatientRecordSchema = z.object({
       doctorId: z.string(),
       startedAt: z.string(),
       roomId: z.string().nullable(),
+      /** The physician's notes so far (issue 12). */
+      notes: z.string().optional(),
     })
     .nullable(),
+  /** Every consultation of this patient, newest first, the live one included (issue 12). */
+  consultations: z.array(ChartConsultationSchema).optional(),
 });
 export type PatientRecord = z.infer<typeof PatientRecordSchema>;

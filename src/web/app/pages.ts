@@ -86,3 +86,7 @@ export const PatientVideoConsultationPage = lazyPage(
 const staffVideo = () => import('@/features/video/pages/staff-video-consultation-page');
 export const AdminVideoConsultationPage = lazyPage(staffVideo, 'AdminVideoConsultationPage');
 export const DoctorVideoConsultationPage = lazyPage(staffVideo, 'DoctorVideoConsultationPage');
+export const FeeSchedulePage = lazyPage(
+  () => import('@/features/fees/components/fee-schedule-page'),
+  'FeeSchedulePage',
+);

@@ -18,8 +18,11 @@ import {
   SessionGate,
   SignedOutOnly,
 } from './guards/route-guards';
+import { RoomLayout } from './layouts/room-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './layouts/route-error-page';
+import { SiteLayout } from './layouts/site-layout';
+import { StaffConsoleLayout } from './layouts/staff-console-layout';
 import * as Page from './pages';
 
 // The route table: patient-side.md §2.2 and staff-and-video.md §2 with rulings 2, 9, 11, 12.
@@ -51,7 +54,7 @@ const alwaysReachable: RouteObject[] = [
 ];
 
 /** Everything else waits for the session, then applies its rule. */
-const sessionRoutes: RouteObject[] = [
+const siteRoutes: RouteObject[] = [
   { path: '/', element: <HomeRedirect /> },
   { path: '/home', element: <HomeRedirect /> },
   { path: '/dashboard', element: <HomeRedirect /> },
@@ -63,10 +66,14 @@ const sessionRoutes: RouteObject[] = [
     { path: '/patient/intake', element: <Page.IntakePage /> },
     { path: '/patient/queue', element: <Page.QueuePage /> },
     { path: '/patient/consultation', element: <Page.ConsultationPage /> },
-    { path: '/patient/video-consultation', element: <Page.PatientVideoConsultationPage /> },
     { path: '/patient/documents', element: <Page.DocumentsPage /> },
   ]),
 
+  { path: '*', element: <CatchAll /> },
+];
+
+/** The staff console (issue 12): every staff page in one frame with its sidebar. */
+const consoleRoutes: RouteObject[] = [
   guarded(isAdminFamily, [
     { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
     { path: '/admin/dashboard', element: <Page.AdminDashboardPage /> },
@@ -79,31 +86,49 @@ const sessionRoutes: RouteObject[] = [
     { path: '/admin/automated', element: <Page.AutomatedOperationsPage /> },
     { path: '/admin/production', element: <Page.ProductionOperationsPage /> },
   ]),
+  guarded(hasPermission('financial'), [{ path: '/admin/fees', element: <Page.FeeSchedulePage /> }]),
   guarded(isClinicalStaff, [
     { path: '/admin/consultation', element: <Page.AdminConsultationPage /> },
-    { path: '/admin/video-consultation', element: <Page.AdminVideoConsultationPage /> },
   ]),
-
   guarded(isDoctor, [
     { path: '/doctor', element: <Navigate to="/doctor/dashboard" replace /> },
     { path: '/doctor/dashboard', element: <Page.DoctorDashboardPage /> },
+  ]),
+  guarded(anySignedIn, [{ path: '/video-sessions', element: <Page.VideoSessionsPage /> }]),
+];
+
+/** The call rooms: full-bleed, nothing around the video (issue 12). */
+const roomRoutes: RouteObject[] = [
+  guarded(isPatient, [
+    { path: '/patient/video-consultation', element: <Page.PatientVideoConsultationPage /> },
+  ]),
+  guarded(isClinicalStaff, [
+    { path: '/admin/video-consultation', element: <Page.AdminVideoConsultationPage /> },
+  ]),
+  guarded(isDoctor, [
     { path: '/doctor/video-consultation', element: <Page.DoctorVideoConsultationPage /> },
   ]),
-
   guarded(anySignedIn, [
     { path: '/video-call', element: <Page.VideoCallPage /> },
     { path: '/video-call/:roomId', element: <Page.VideoCallPage /> },
-    { path: '/video-sessions', element: <Page.VideoSessionsPage /> },
   ]),
-
-  { path: '*', element: <CatchAll /> },
 ];
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
-    children: [...alwaysReachable, { element: <SessionGate />, children: sessionRoutes }],
+    children: [
+      { element: <SiteLayout />, children: alwaysReachable },
+      {
+        element: <SessionGate />,
+        children: [
+          { element: <StaffConsoleLayout />, children: consoleRoutes },
+          { element: <RoomLayout />, children: roomRoutes },
+          { element: <SiteLayout />, children: siteRoutes },
+        ],
+      },
+    ],
   },
 ];
 

@@ -59,6 +59,11 @@ export const consultations = pgTable(
     outcomeReason: text('outcome_reason'),
     outcomeAt: timestamp('outcome_at', { withTimezone: true }),
     outcomeBy: uuid('outcome_by').references(() => users.id),
+    /** When the approving physician confirmed the patient's identity against ID and photo. */
+    identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+    /** The physician's notes, saved as they type in the room. */
+    physicianNotes: text('physician_notes').notNull().default(''),
+    notesUpdatedAt: timestamp('notes_updated_at', { withTimezone: true }),
   },
   (t) => [
     index('consultations_doctor_idx').on(t.doctorId, t.startedAt),

@@ -25,6 +25,9 @@ export const users = pgTable(
     /** Physicians only: printed on the recommendation form (ruling 18). */
     licenseNumber: text('license_number'),
     npi: text('npi'),
+    /** OMMA physician registration (SB 1066, 2025): a doctor signs recommendations only while it is current. */
+    ommaRegistrationNumber: text('omma_registration_number'),
+    ommaRegistrationExpiresOn: date('omma_registration_expires_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Deleting a user deactivates it (ruling 18): no sign-in, gone from lists. */

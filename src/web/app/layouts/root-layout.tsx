@@ -1,33 +1,31 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { Footer } from '@/components/footer';
-import { Header } from '@/components/header';
 import { FullPageSpinner } from '@/components/ui/spinner';
 
+// The app's shell. Each page family picks its frame below it (issue 12): the site (marketing
+// header and footer) for visitors and patients, the staff console (a sidebar), and the call
+// rooms (full-bleed, nothing around the video).
+
 export function RootLayout() {
-  const mainRef = useMainFocusOnNavigation();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to main content
-      </a>
-      <Header />
-      <main
-        id="main-content"
-        ref={mainRef}
-        tabIndex={-1}
-        className="flex flex-1 flex-col outline-none"
-      >
-        <Suspense fallback={<FullPageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
+    <>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
       <ScrollRestoration />
-    </div>
+    </>
+  );
+}
+
+/** The first stop for keyboard users on every frame. */
+export function SkipLink() {
+  return (
+    <a
+      href="#main-content"
+      className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      Skip to main content
+    </a>
   );
 }
 
@@ -36,7 +34,7 @@ export function RootLayout() {
  * Redirects during the first load (/ → /landing) leave focus alone, so the skip link and
  * header stay first in the tab order.
  */
-function useMainFocusOnNavigation() {
+export function useMainFocusOnNavigation() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const previous = useRef(pathname);

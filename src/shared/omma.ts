@@ -1,0 +1,52 @@
+import { isIsoDate } from './dates.js';
+
+// Oklahoma's rule for who may sign a recommendation (SB 1066, 2025, in force 1 January 2026):
+// a physician registered with OMMA, whose registration has not expired. One definition for the
+// server's refusal, the user list and the doctor's console warning (issue 12).
+
+/** The doctor's console warns this many days before the registration expires. */
+export const OMMA_WARNING_DAYS = 30;
+
+export type OmmaRegistrationState = 'missing' | 'expired' | 'expiring' | 'current';
+
+export interface OmmaRegistration {
+  ommaRegistrationNumber?: string | null;
+  ommaRegistrationExpiresOn?: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from `today` to `expiresOn` (both ISO dates); negative once past. */
+export function daysUntil(expiresOn: string, today: string): number {
+  return Math.round(
+    (Date.parse(`${expiresOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS,
+  );
+}
+
+/**
+ * A registration is current through its expiry date (the last day it is valid), expiring in
+ * the last OMMA_WARNING_DAYS of that, and expired from the day after.
+ */
+export function ommaRegistrationState(
+  registration: OmmaRegistration,
+  today: string,
+): OmmaRegistrationState {
+  const number = registration.ommaRegistrationNumber?.trim();
+  const expiresOn = registration.ommaRegistrationExpiresOn;
+  if (!number || !expiresOn || !isIsoDate(expiresOn)) return 'missing';
+  const days = daysUntil(expiresOn, today);
+  if (days < 0) return 'expired';
+  return days <= OMMA_WARNING_DAYS ? 'expiring' : 'current';
+}
+
+/** Whether the physician may sign a recommendation today. */
+export const maySignRecommendation = (registration: OmmaRegistration, today: string): boolean => {
+  const state = ommaRegistrationState(registration, today);
+  return state === 'current' || state === 'expiring';
+};
+
+export const OMMA_REGISTRATION_REQUIRED_MESSAGE =
+  'Only a physician with a current OMMA registration may approve a recommendation. Ask a master admin to record your OMMA registration number and its expiry date.';
+
+export const IDENTITY_NOT_VERIFIED_MESSAGE =
+  "Confirm that you checked the patient's identity against their government ID and photo before approving";
