@@ -137,8 +137,8 @@ export const UserSummarySchema = z.object({
   licenseNumber: z.string().nullable(),
   npi: z.string().nullable(),
   /** OMMA physician registration (issue 12); null for everyone but registered doctors. */
-  ommaRegistrationNumber: z.string().nullable().optional(),
-  ommaRegistrationExpiresOn: z.string().nullable().optional(),
+  ommaRegistrationNumber: z.string().nullable(),
+  ommaRegistrationExpiresOn: z.string().nullable(),
 });
 
 export const CurrentUserSchema = UserSummarySchema.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../dates.js';
 import { DEFAULT_NEW_USER_ROLE, PERMISSIONS, STAFF_ROLES } from '../roles.js';
 import { EmailSchema, NewPasswordSchema, RequiredNameSchema, UserSummarySchema } from './auth.js';
 
@@ -14,6 +15,52 @@ export const NpiSchema = z
   .trim()
   .regex(/^\d{10}$/, 'NPI must be 10 digits');
 
+/**
+ * The OMMA physician registration (SB 1066, 2025; issue 12): OMMA's numbers are short runs of
+ * letters, digits and dashes; the expiry is the last day the registration is valid.
+ */
+export const OmmaRegistrationNumberSchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9-]{3,30}$/,
+    'Enter a valid OMMA registration number (3 to 30 letters, digits or dashes)',
+  );
+export const OmmaRegistrationExpiresOnSchema = z
+  .string()
+  .trim()
+  .refine(isIsoDate, 'Enter the OMMA registration expiry as a date (YYYY-MM-DD)');
+
+const OMMA_NUMBER_WITHOUT_DATE = 'Enter the expiry date of the OMMA registration with its number';
+const OMMA_DATE_WITHOUT_NUMBER = 'Enter the OMMA registration number with its expiry date';
+
+/**
+ * A registration is recorded whole: a number without its expiry (or the reverse) could never
+ * make a physician current, so it is refused with the missing field named.
+ */
+function requireOmmaPair(
+  v: { ommaRegistrationNumber?: string | null; ommaRegistrationExpiresOn?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  const hasNumber = !!v.ommaRegistrationNumber;
+  const hasDate = !!v.ommaRegistrationExpiresOn;
+  if (hasNumber && !hasDate)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ommaRegistrationExpiresOn'],
+      message: OMMA_NUMBER_WITHOUT_DATE,
+    });
+  if (hasDate && !hasNumber)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ommaRegistrationNumber'],
+      message: OMMA_DATE_WITHOUT_NUMBER,
+    });
+}
+
+/** An empty field clears the registration (null) on an update. */
+const cleared = z.literal('').transform(() => null);
+
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'Choose a staff role' });
 
 const CreateUserObject = z.object({
@@ -25,10 +72,14 @@ const CreateUserObject = z.object({
   permissions: z.array(z.enum(PERMISSIONS)).optional(),
   licenseNumber: LicenseNumberSchema.optional().or(z.literal('')),
   npi: NpiSchema.optional().or(z.literal('')),
+  // Optional for a new doctor (the clinic may register later); no approval until recorded.
+  ommaRegistrationNumber: OmmaRegistrationNumberSchema.optional().or(z.literal('')),
+  ommaRegistrationExpiresOn: OmmaRegistrationExpiresOnSchema.optional().or(z.literal('')),
 });
 
 export const CreateUserSchema = CreateUserObject.superRefine((v, ctx) => {
   if (v.role !== 'doctor') return;
+  requireOmmaPair(v, ctx);
   if (!v.licenseNumber)
     ctx.addIssue({
       code: 'custom',
@@ -46,11 +97,16 @@ export const UpdateUserSchema = z
     permissions: z.array(z.enum(PERMISSIONS)).optional(),
     licenseNumber: LicenseNumberSchema.optional(),
     npi: NpiSchema.optional(),
+    /** Both together; both null (or empty) clears the registration. */
+    ommaRegistrationNumber: OmmaRegistrationNumberSchema.or(cleared).nullable().optional(),
+    ommaRegistrationExpiresOn: OmmaRegistrationExpiresOnSchema.or(cleared).nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Nothing to update',
-  });
-export type UpdateUserRequest = z.infer<typeof UpdateUserSchema>;
+  })
+  .superRefine(requireOmmaPair);
+export type UpdateUserRequest = z.output<typeof UpdateUserSchema>;
+export type UpdateUserInput = z.input<typeof UpdateUserSchema>;
 
 export const AdminSetupSchema = z.object({
   email: EmailSchema('Valid email is required'),

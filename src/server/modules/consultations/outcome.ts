@@ -1,6 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { todayIso } from '../../../shared/dates.js';
 import { APPLICATION_TYPE_LABELS, type ApplicationType } from '../../../shared/fees.js';
+import {
+  IDENTITY_NOT_VERIFIED_MESSAGE,
+  maySignRecommendation,
+  OMMA_REGISTRATION_REQUIRED_MESSAGE,
+} from '../../../shared/omma.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { AppContext } from '../../context.js';
 import { applications, consultations, patientProfiles, users } from '../../db/schema/index.js';
@@ -17,6 +22,16 @@ import { recommendationPdf } from './recommendation-pdf.js';
 // The fee follows the decision (issue 11, ADR 0010): the decision marks the held payment to be
 // captured (approval) or released (denial) in its transaction, and the processor is asked
 // after it commits; a crash in between is finished by upkeep (payments/settle.ts).
+//
+// Oklahoma (SB 1066, 2025; issue 12): an approval needs the physician's confirmation that the
+// patient's identity was checked against their ID and photo (stored as identity_verified_at
+// and audited), and a signing physician whose OMMA registration is current on the clinic's
+// today. The signing physician is the consultation's doctor: the recommendation is issued over
+// their name, license, NPI and registration (recommendation-pdf.ts), and only doctor accounts
+// carry those. A doctor may decide only their own consultations, so for them the signer is the
+// actor; a doctor_admin deciding a doctor's consultation records it under that doctor's
+// registration, and is refused when it is not current, exactly as the doctor would be.
+// Every refusal comes before the first write, so a refused approval leaves nothing behind.
 
 export async function recordOutcome(args: {
   ctx: AppContext;
@@ -24,6 +39,7 @@ export async function recordOutcome(args: {
   consultationId: string;
   approved: boolean;
   reason?: string;
+  identityVerified?: boolean;
   ip: string;
 }) {
   const { ctx, actor } = args;
@@ -42,6 +58,14 @@ export async function recordOutcome(args: {
       throw new AppError('CONFLICT', 'The outcome of this consultation is already recorded');
     if (!args.approved && !args.reason?.trim())
       throw new AppError('BAD_REQUEST', 'Please give the reason for not recommending');
+    if (args.approved && args.identityVerified !== true)
+      throw new AppError('BAD_REQUEST', IDENTITY_NOT_VERIFIED_MESSAGE, [
+        { path: 'identityVerified', message: IDENTITY_NOT_VERIFIED_MESSAGE },
+      ]);
+    const [physician] = await tx.select().from(users).where(eq(users.id, consultation.doctorId));
+    const today = todayIso(ctx.config.CLINIC_TIMEZONE);
+    if (args.approved && !(physician && maySignRecommendation(physician, today)))
+      throw new AppError('FORBIDDEN', OMMA_REGISTRATION_REQUIRED_MESSAGE);
 
     const now = new Date();
     const settlement = await requestSettlement(tx, {
@@ -67,6 +91,7 @@ export async function recordOutcome(args: {
         outcomeReason: args.reason?.trim() || null,
         outcomeAt: now,
         outcomeBy: actor.id,
+        identityVerifiedAt: args.approved ? now : null,
       })
       .where(eq(consultations.id, consultation.id));
     await audit(tx, {
@@ -75,6 +100,7 @@ export async function recordOutcome(args: {
       targetType: 'consultation',
       targetId: consultation.id,
       ip: args.ip,
+      ...(args.approved ? { details: { identityVerified: true } } : {}),
     });
 
     let documentId: string | null = null;
@@ -83,10 +109,6 @@ export async function recordOutcome(args: {
         .select()
         .from(patientProfiles)
         .where(eq(patientProfiles.id, consultation.patientId));
-      const [physician] = await tx
-        .select()
-        .from(users)
-        .where(and(eq(users.id, consultation.doctorId)));
       const conditions = (await conditionsFor(tx, [application!.id])).get(application!.id) ?? [];
       const bytes = await recommendationPdf({
         patient: {
@@ -105,7 +127,7 @@ export async function recordOutcome(args: {
         },
         conditions,
         physician: physician!,
-        date: todayIso(ctx.config.CLINIC_TIMEZONE),
+        date: today,
         applicationType:
           APPLICATION_TYPE_LABELS[application!.type as ApplicationType] ?? application!.type,
       });

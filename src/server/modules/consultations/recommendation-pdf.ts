@@ -1,7 +1,8 @@
 import { SimplePdf } from '../../pdf/simple-pdf.js';
 
 // The state physician recommendation, printed on approval (issue 4): patient, qualifying
-// conditions with ICD codes, physician name, Oklahoma license number and NPI, date.
+// conditions with ICD codes, physician name, Oklahoma license number and NPI, the physician's
+// OMMA registration and its expiry (SB 1066, issue 12), date.
 
 export interface RecommendationData {
   patient: { firstName: string; lastName: string; dateOfBirth: string | null; address: string };
@@ -11,6 +12,8 @@ export interface RecommendationData {
     lastName: string;
     licenseNumber: string | null;
     npi: string | null;
+    ommaRegistrationNumber: string | null;
+    ommaRegistrationExpiresOn: string | null;
   };
   date: string;
   applicationType: string;
@@ -35,11 +38,15 @@ export async function recommendationPdf(data: RecommendationData): Promise<Uint8
     .paragraph(
       'I am a physician licensed in the State of Oklahoma. I have examined the patient named above by ' +
         'live video consultation, reviewed the records provided, and recommend the patient for a ' +
-        'medical marijuana license. The recommendation is valid for the term set by state law.',
+        'medical marijuana license. I verified the patient\'s identity against their government-issued ' +
+        'photo identification, and I am registered with the Oklahoma Medical Marijuana Authority. ' +
+        'The recommendation is valid for the term set by state law.',
     )
     .field('Physician', `Dr. ${data.physician.firstName} ${data.physician.lastName}`)
     .field('Oklahoma license number', data.physician.licenseNumber ?? '')
     .field('NPI', data.physician.npi ?? '')
+    .field('OMMA physician registration', data.physician.ommaRegistrationNumber ?? '')
+    .field('OMMA registration valid through', data.physician.ommaRegistrationExpiresOn ?? '')
     .field('Date', data.date);
   return pdf.save();
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OutcomeRequestSchema } from '../../../shared/schemas/consultation-room.js';
 import { ReassignPatientSchema } from '../../../shared/schemas/reassign.js';
 import { RejectPatientSchema, RemovalReasonSchema } from '../../../shared/schemas/removal.js';
 import type { AppContext } from '../../context.js';
@@ -22,10 +23,6 @@ const QueueParams = z.object({ queueId: z.uuid('Patient not found in the queue')
 const MeetingParams = z.object({
   meetingId: z.uuid('Meeting not found'),
   patientId: z.uuid('Patient not found in the queue'),
-});
-const OutcomeBody = z.object({
-  approved: z.boolean({ error: 'Choose whether the recommendation is approved' }),
-  reason: z.string().trim().max(2000, 'Keep the reason under 2000 characters').optional(),
 });
 
 export async function consultationRoutes(fastify: FastifyInstance, ctx: AppContext) {
@@ -192,7 +189,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
       onRequest: requireAccess('recordOutcome'),
       schema: {
         params: z.object({ consultationId: z.uuid('Consultation not found') }),
-        body: OutcomeBody,
+        body: OutcomeRequestSchema,
       },
     },
     async (request) => {

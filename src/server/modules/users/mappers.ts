@@ -15,6 +15,8 @@ export function toAdminUser(row: UserRow): AdminUser {
     createdAt: row.createdAt.toISOString(),
     licenseNumber: row.licenseNumber,
     npi: row.npi,
+    ommaRegistrationNumber: row.ommaRegistrationNumber,
+    ommaRegistrationExpiresOn: row.ommaRegistrationExpiresOn,
   };
 }
 

@@ -35,6 +35,14 @@ async function lockMasterAdmins(tx: Executor) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('master-admins'))`);
 }
 
+/** The registration as an audit row records it (a public credential, not PHI). */
+function ommaDetails(row: UserRow) {
+  return {
+    ommaRegistrationNumber: row.ommaRegistrationNumber,
+    ommaRegistrationExpiresOn: row.ommaRegistrationExpiresOn,
+  };
+}
+
 export async function adminExists(db: Executor): Promise<boolean> {
   return (await countActiveMasterAdmins(db)) > 0;
 }
@@ -134,6 +142,10 @@ export async function createStaffUser(
           permissions: input.permissions ?? null,
           licenseNumber: input.role === 'doctor' ? input.licenseNumber || null : null,
           npi: input.role === 'doctor' ? input.npi || null : null,
+          ommaRegistrationNumber:
+            input.role === 'doctor' ? input.ommaRegistrationNumber || null : null,
+          ommaRegistrationExpiresOn:
+            input.role === 'doctor' ? input.ommaRegistrationExpiresOn || null : null,
         })
         .returning();
       await audit(tx, {
@@ -142,7 +154,10 @@ export async function createStaffUser(
         targetType: 'user',
         targetId: user!.id,
         ip,
-        details: { role: input.role },
+        details: {
+          role: input.role,
+          ...(user!.ommaRegistrationNumber ? ommaDetails(user!) : {}),
+        },
       });
       return user!;
     });
@@ -217,6 +232,22 @@ export async function updateStaffUser(
       if (role !== 'doctor')
         throw new AppError('BAD_REQUEST', 'Only doctors carry a license number and NPI');
     }
+    const ommaGiven = input.ommaRegistrationNumber !== undefined;
+    if (ommaGiven && role !== 'doctor')
+      throw new AppError('BAD_REQUEST', 'Only doctors carry an OMMA registration');
+    // The schema has checked that number and expiry come together (or are both cleared).
+    const omma =
+      role !== 'doctor'
+        ? { ommaRegistrationNumber: null, ommaRegistrationExpiresOn: null }
+        : ommaGiven
+          ? {
+              ommaRegistrationNumber: input.ommaRegistrationNumber ?? null,
+              ommaRegistrationExpiresOn: input.ommaRegistrationExpiresOn ?? null,
+            }
+          : {
+              ommaRegistrationNumber: target.ommaRegistrationNumber,
+              ommaRegistrationExpiresOn: target.ommaRegistrationExpiresOn,
+            };
 
     const [updated] = await tx
       .update(users)
@@ -226,6 +257,7 @@ export async function updateStaffUser(
         permissions: input.permissions ?? (roleChanged ? null : target.permissions),
         licenseNumber,
         npi,
+        ...omma,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId))
@@ -260,6 +292,22 @@ export async function updateStaffUser(
         targetType: 'user',
         targetId: userId,
         ip,
+      });
+    if (
+      ommaGiven &&
+      (omma.ommaRegistrationNumber !== target.ommaRegistrationNumber ||
+        omma.ommaRegistrationExpiresOn !== target.ommaRegistrationExpiresOn)
+    )
+      await audit(tx, {
+        actor,
+        action: 'user.update_omma_registration',
+        targetType: 'user',
+        targetId: userId,
+        ip,
+        details: {
+          from: ommaDetails(target),
+          to: ommaDetails(updated!),
+        },
       });
     return { user: updated!, rightsChanged };
   });
