@@ -87,7 +87,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const ended = await doctor.post('/api/admin/end-consultation', { data: { queueId } });
   expect(ended.status(), await ended.text()).toBe(200);
   const outcome = await doctor.post(`/api/admin/consultations/${consultationId}/outcome`, {
-    data: { approved: true },
+    data: { approved: true, identityVerified: true },
   });
   expect(outcome.status(), await outcome.text()).toBe(200);
   await doctor.dispose();

@@ -186,7 +186,7 @@ test('the dashboard follows the visit from a new account to the decision', async
   );
   const approvedConsultation = await consult(doctor, approvedQueue, true);
   const approve = await doctor.post(`/api/admin/consultations/${approvedConsultation}/outcome`, {
-    data: { approved: true },
+    data: { approved: true, identityVerified: true },
   });
   expect(approve.status(), await approve.text()).toBe(200);
   await approved.page.goto('/patient/dashboard');

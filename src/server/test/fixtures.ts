@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { todayIso } from '../../shared/dates.js';
 import type { Role } from '../../shared/roles.js';
 import type { AppContext } from '../context.js';
 import { auditLog, patientProfiles, users } from '../db/schema/index.js';
@@ -32,14 +33,41 @@ export function validRegistration(overrides: Record<string, unknown> = {}) {
 
 type TestApp = FastifyInstance & { ctx: AppContext };
 
+/** The clinic's today moved by whole days, as an ISO date (OMMA registration expiries). */
+export function clinicDayFromToday(app: TestApp, days: number): string {
+  const today = todayIso(app.ctx.config.CLINIC_TIMEZONE);
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export const TEST_OMMA_REGISTRATION = 'PHY-OK-4471';
+
+export interface OmmaFixture {
+  number: string;
+  expiresOn: string;
+}
+
+interface UserExtra {
+  permissions?: string[] | null;
+  email?: string;
+  /** A doctor's OMMA registration: current for a year unless given; null for none. */
+  omma?: OmmaFixture | null;
+}
+
 /** Inserts an active user of any role directly (staff cannot self-register); no sign-in. */
 export async function createUser(
   app: TestApp,
   role: Role,
-  extra: { permissions?: string[] | null; email?: string } = {},
+  extra: UserExtra = {},
 ): Promise<{ id: string; email: string }> {
   passwordHash ??= hashPassword(PASSWORD);
   const email = extra.email ?? uniqueEmail(role);
+  // Doctors may approve only while registered with OMMA (issue 12): by default they are.
+  const omma =
+    role !== 'doctor'
+      ? null
+      : extra.omma === undefined
+        ? { number: TEST_OMMA_REGISTRATION, expiresOn: clinicDayFromToday(app, 365) }
+        : extra.omma;
   const [user] = await app.ctx.db
     .insert(users)
     .values({
@@ -51,6 +79,8 @@ export async function createUser(
       permissions: extra.permissions ?? null,
       licenseNumber: role === 'doctor' ? 'OK-12345' : null,
       npi: role === 'doctor' ? '1234567890' : null,
+      ommaRegistrationNumber: omma?.number ?? null,
+      ommaRegistrationExpiresOn: omma?.expiresOn ?? null,
     })
     .returning();
   if (role === 'patient')
@@ -64,7 +94,7 @@ export async function createUser(
 export async function signedInAs(
   app: TestApp,
   role: Role,
-  extra: { permissions?: string[] | null } = {},
+  extra: Omit<UserExtra, 'email'> = {},
 ): Promise<{ client: Client; id: string; email: string }> {
   const { id, email } = await createUser(app, role, extra);
   const client = new Client(app);

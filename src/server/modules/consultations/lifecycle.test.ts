@@ -74,6 +74,7 @@ describe('a consultation from the waiting room to the recommendation', () => {
 
     const outcome = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
       approved: true,
+      identityVerified: true,
     });
     expect(outcome.statusCode, outcome.body).toBe(200);
     const [application] = (await patient.client.get('/api/applications')).json();

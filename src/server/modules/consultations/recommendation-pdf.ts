@@ -38,15 +38,15 @@ export async function recommendationPdf(data: RecommendationData): Promise<Uint8
     .paragraph(
       'I am a physician licensed in the State of Oklahoma. I have examined the patient named above by ' +
         'live video consultation, reviewed the records provided, and recommend the patient for a ' +
-        'medical marijuana license. I verified the patient\'s identity against their government-issued ' +
+        "medical marijuana license. I verified the patient's identity against their government-issued " +
         'photo identification, and I am registered with the Oklahoma Medical Marijuana Authority. ' +
         'The recommendation is valid for the term set by state law.',
     )
     .field('Physician', `Dr. ${data.physician.firstName} ${data.physician.lastName}`)
     .field('Oklahoma license number', data.physician.licenseNumber ?? '')
     .field('NPI', data.physician.npi ?? '')
-    .field('OMMA physician registration', data.physician.ommaRegistrationNumber ?? '')
-    .field('OMMA registration valid through', data.physician.ommaRegistrationExpiresOn ?? '')
+    .field('OMMA registration', data.physician.ommaRegistrationNumber ?? '')
+    .field('OMMA valid through', data.physician.ommaRegistrationExpiresOn ?? '')
     .field('Date', data.date);
   return pdf.save();
 }

@@ -30,6 +30,7 @@ async function approvedPatient(): Promise<PaidPatient & { recommendationId: stri
   );
   const outcome = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
     approved: true,
+    identityVerified: true,
   });
   expect(outcome.statusCode, outcome.body).toBe(200);
   return { ...patient, recommendationId: outcome.json().documentId };

@@ -415,6 +415,7 @@ describe('GET /api/admin/stored-documents', () => {
       .where(and(eq(auditLog.action, 'consultation.end'), eq(auditLog.actorId, doctor.id)));
     const outcome = await doctor.client.post(`/api/admin/consultations/${row!.id}/outcome`, {
       approved: true,
+      identityVerified: true,
     });
     expect(outcome.statusCode, outcome.body).toBe(200);
     const recommendationId = outcome.json().documentId;

@@ -38,7 +38,9 @@ async function consultation(opts: { outcome?: 'approved' | 'not_approved' | null
   if (outcome) {
     const res = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
       approved: outcome === 'approved',
-      reason: outcome === 'approved' ? undefined : 'Condition not documented',
+      ...(outcome === 'approved'
+        ? { identityVerified: true }
+        : { reason: 'Condition not documented' }),
     });
     expect(res.statusCode, res.body).toBe(200);
   }

@@ -98,6 +98,7 @@ describe('GET /api/patient/journey', () => {
 
     const outcome = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
       approved: true,
+      identityVerified: true,
     });
     expect(outcome.statusCode, outcome.body).toBe(200);
     body = await journeyOf(patient.client);

@@ -64,6 +64,7 @@ async function decide(patient: PaidPatient, approved: boolean, reason?: string) 
   );
   return doctor.client.post(`/api/admin/consultations/${start.json().consultation.id}/outcome`, {
     approved,
+    ...(approved ? { identityVerified: true } : {}),
     ...(reason ? { reason } : {}),
   });
 }

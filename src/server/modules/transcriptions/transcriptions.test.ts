@@ -52,6 +52,7 @@ async function consultation(opts: { end?: boolean } = {}) {
     (
       await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
         approved: true,
+        identityVerified: true,
       })
     ).statusCode,
   ).toBe(200);

@@ -17,7 +17,12 @@ export async function completedConsultation(t: TestApp, opts: { approved?: boole
   const consultation = await startConsultation(base);
   await endConsultation(base);
   if (opts.approved !== false)
-    await recordOutcome({ ...base, consultationId: consultation.id, approved: true });
+    await recordOutcome({
+      ...base,
+      consultationId: consultation.id,
+      approved: true,
+      identityVerified: true,
+    });
   return { patient, consultationId: consultation.id, applicationId: patient.application.id };
 }
 
