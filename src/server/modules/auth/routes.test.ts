@@ -506,6 +506,8 @@ describe('GET /api/user and GET /api/auth/user', () => {
         'lastName',
         'licenseNumber',
         'npi',
+        'ommaRegistrationExpiresOn',
+        'ommaRegistrationNumber',
         'patient',
         'permissions',
         'role',
@@ -527,13 +529,17 @@ describe('GET /api/user and GET /api/auth/user', () => {
     expect(res.json().permissions).toHaveLength(ROLE_DEFAULT_PERMISSIONS.operations_admin.length);
   });
 
-  it('shows a doctor’s license number and NPI', async () => {
-    const { client } = await signedInAs(t.app, 'doctor');
+  it('shows a doctor’s license number, NPI and OMMA registration', async () => {
+    const { client } = await signedInAs(t.app, 'doctor', {
+      omma: { number: 'PHY-OK-7781', expiresOn: '2031-06-30' },
+    });
     expect((await client.get('/api/user')).json()).toMatchObject({
       role: 'doctor',
       permissions: [],
       licenseNumber: 'OK-12345',
       npi: '1234567890',
+      ommaRegistrationNumber: 'PHY-OK-7781',
+      ommaRegistrationExpiresOn: '2031-06-30',
     });
   });
 });

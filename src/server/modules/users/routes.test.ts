@@ -45,6 +45,8 @@ const ADMIN_USER_KEYS = [
   'lastName',
   'licenseNumber',
   'npi',
+  'ommaRegistrationExpiresOn',
+  'ommaRegistrationNumber',
   'permissions',
   'role',
 ].sort();
