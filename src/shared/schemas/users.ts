@@ -38,7 +38,7 @@ const OMMA_DATE_WITHOUT_NUMBER = 'Enter the OMMA registration number with its ex
  * A registration is recorded whole: a number without its expiry (or the reverse) could never
  * make a physician current, so it is refused with the missing field named.
  */
-function requireOmmaPair(
+export function requireOmmaPair(
   v: { ommaRegistrationNumber?: string | null; ommaRegistrationExpiresOn?: string | null },
   ctx: z.RefinementCtx,
 ) {

@@ -3,7 +3,7 @@ import { apiRequest } from '@/lib/api-client';
 import type {
   AdminUser,
   CreateUserRequest,
-  UpdateUserRequest,
+  UpdateUserInput,
 } from '../../../../shared/schemas/users';
 
 export const USERS_KEY = '/api/admin/users';
@@ -28,7 +28,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ userId, ...body }: UpdateUserRequest & { userId: string }) =>
+    mutationFn: ({ userId, ...body }: UpdateUserInput & { userId: string }) =>
       apiRequest<AdminUser>('PUT', `${USERS_KEY}/${encodeURIComponent(userId)}`, body),
     onSuccess: invalidate,
   });

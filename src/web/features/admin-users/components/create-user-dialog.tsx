@@ -42,6 +42,8 @@ const EMPTY: CreateInput = {
   permissions: defaultPermissionsFor(DEFAULT_NEW_USER_ROLE),
   licenseNumber: '',
   npi: '',
+  ommaRegistrationNumber: '',
+  ommaRegistrationExpiresOn: '',
 };
 
 const FIELDS: FieldSpecs<CreateInput> = {
@@ -65,9 +67,17 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
   const { field } = feedback;
   const role = watch('role') ?? DEFAULT_NEW_USER_ROLE;
 
-  const onSubmit = feedback.handleSubmit(({ permissions, licenseNumber, npi, ...values }) => {
-    const body: CreateUserRequest = { ...values };
-    if (values.role === 'doctor') Object.assign(body, { licenseNumber, npi });
+  const onSubmit = feedback.handleSubmit((input) => {
+    const { permissions, licenseNumber, npi, ...values } = input;
+    const { ommaRegistrationNumber, ommaRegistrationExpiresOn, ...account } = values;
+    const body: CreateUserRequest = { ...account };
+    if (values.role === 'doctor')
+      Object.assign(body, {
+        licenseNumber,
+        npi,
+        ommaRegistrationNumber,
+        ommaRegistrationExpiresOn,
+      });
     else if (editable && !isMasterRole(values.role)) body.permissions = permissions;
 
     createUser.mutate(body, {

@@ -26,8 +26,11 @@ import {
   type AdminUser,
   LicenseNumberSchema,
   NpiSchema,
+  OmmaRegistrationExpiresOnSchema,
+  OmmaRegistrationNumberSchema,
+  requireOmmaPair,
   StaffRoleSchema,
-  type UpdateUserRequest,
+  type UpdateUserInput,
 } from '../../../../shared/schemas/users';
 import { useUpdateUser } from '../api/users';
 import { canEditPermissions, defaultPermissionsFor } from './access-rules';
@@ -39,18 +42,35 @@ const EditSchema = z
     permissions: z.array(z.enum(PERMISSIONS)),
     licenseNumber: z.string(),
     npi: z.string(),
+    ommaRegistrationNumber: z.string(),
+    ommaRegistrationExpiresOn: z.string(),
   })
   .superRefine((v, ctx) => {
     if (v.role !== 'doctor') return;
-    for (const [path, schema] of [
+    const checks = [
       ['licenseNumber', LicenseNumberSchema],
       ['npi', NpiSchema],
-    ] as const) {
+      // The registration may stay empty (both fields), as the server allows.
+      ...(v.ommaRegistrationNumber.trim()
+        ? ([['ommaRegistrationNumber', OmmaRegistrationNumberSchema]] as const)
+        : []),
+      ...(v.ommaRegistrationExpiresOn
+        ? ([['ommaRegistrationExpiresOn', OmmaRegistrationExpiresOnSchema]] as const)
+        : []),
+    ] as const;
+    for (const [path, schema] of checks) {
       const result = schema.safeParse(v[path]);
       if (!result.success) {
         ctx.addIssue({ code: 'custom', path: [path], message: result.error.issues[0]?.message });
       }
     }
+    requireOmmaPair(
+      {
+        ommaRegistrationNumber: v.ommaRegistrationNumber.trim(),
+        ommaRegistrationExpiresOn: v.ommaRegistrationExpiresOn,
+      },
+      ctx,
+    );
   });
 type EditValues = z.infer<typeof EditSchema>;
 
@@ -76,6 +96,8 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
       permissions: startRole === user.role ? user.permissions : defaultPermissionsFor(startRole),
       licenseNumber: user.licenseNumber ?? '',
       npi: user.npi ?? '',
+      ommaRegistrationNumber: user.ommaRegistrationNumber ?? '',
+      ommaRegistrationExpiresOn: user.ommaRegistrationExpiresOn ?? '',
     },
   });
   const { watch } = form;
@@ -84,12 +106,21 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
   const name = `${user.firstName} ${user.lastName}`;
 
   const onSubmit = feedback.handleSubmit((values) => {
-    const body: UpdateUserRequest = {};
+    const body: UpdateUserInput = {};
     if (values.role !== user.role) body.role = values.role;
     if (values.role === 'doctor') {
       if (values.licenseNumber !== (user.licenseNumber ?? ''))
         body.licenseNumber = values.licenseNumber;
       if (values.npi !== (user.npi ?? '')) body.npi = values.npi;
+      // Number and expiry travel together (the server refuses one without the other).
+      const ommaNumber = values.ommaRegistrationNumber.trim();
+      if (
+        ommaNumber !== (user.ommaRegistrationNumber ?? '') ||
+        values.ommaRegistrationExpiresOn !== (user.ommaRegistrationExpiresOn ?? '')
+      ) {
+        body.ommaRegistrationNumber = ommaNumber;
+        body.ommaRegistrationExpiresOn = values.ommaRegistrationExpiresOn;
+      }
     } else if (
       editable &&
       !isMasterRole(values.role) &&

@@ -13,6 +13,8 @@ interface RoleAccessValues {
   permissions?: Permission[];
   licenseNumber?: string;
   npi?: string;
+  ommaRegistrationNumber?: string;
+  ommaRegistrationExpiresOn?: string;
 }
 
 /** These fields' ids and labels, for the dialog's error summary (in screen order). */
@@ -21,6 +23,11 @@ export function roleAccessFieldSpecs(idPrefix: string) {
     role: { label: 'Role', id: `${idPrefix}-role` },
     licenseNumber: { label: 'Oklahoma license number', id: `${idPrefix}-license` },
     npi: { label: 'NPI', id: `${idPrefix}-npi` },
+    ommaRegistrationNumber: { label: 'OMMA registration number', id: `${idPrefix}-omma-number` },
+    ommaRegistrationExpiresOn: {
+      label: 'OMMA registration expires on',
+      id: `${idPrefix}-omma-expires`,
+    },
   } as const;
 }
 
@@ -73,6 +80,23 @@ export function RoleAccessFields(props: {
             maxLength={10}
             error={errors.npi?.message}
             {...register('npi')}
+          />
+          {/* SB 1066: without a current registration the doctor cannot approve (issue 12). */}
+          <TextField
+            id={`${idPrefix}-omma-number`}
+            label="OMMA registration number"
+            autoComplete="off"
+            hint="Needed before the doctor can approve recommendations."
+            error={errors.ommaRegistrationNumber?.message}
+            {...register('ommaRegistrationNumber')}
+          />
+          <TextField
+            id={`${idPrefix}-omma-expires`}
+            label="OMMA registration expires on"
+            type="date"
+            hint="The last day the registration is valid."
+            error={errors.ommaRegistrationExpiresOn?.message}
+            {...register('ommaRegistrationExpiresOn')}
           />
         </div>
       )}

@@ -6,12 +6,14 @@ import { Select } from '@/components/ui/select';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { formatCalendarDate } from '@/lib/format-calendar-date';
 import { isStaffRole, ROLE_LABELS, type Role, type StaffRole } from '../../../../shared/roles';
 import type { AdminUser } from '../../../../shared/schemas/users';
 import { useUpdateUser } from '../api/users';
 import { assignableRoles, canManage } from './access-rules';
 import { DeleteUserButton } from './delete-user-button';
 import { EditUserDialog } from './edit-user-dialog';
+import { OmmaRegistrationBadge } from './omma-registration-badge';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -22,6 +24,24 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+/** A doctor's OMMA registration: number, last valid day, and whether they may approve. */
+function OmmaRegistrationCell({ user }: { user: AdminUser }) {
+  if (user.role !== 'doctor') return <span className="text-muted-foreground">Not applicable</span>;
+  return (
+    <div className="grid justify-items-start gap-1">
+      {user.ommaRegistrationNumber && user.ommaRegistrationExpiresOn && (
+        <span className="whitespace-nowrap">
+          <span className="font-mono">{user.ommaRegistrationNumber}</span>
+          <span className="block text-xs text-muted-foreground">
+            valid through {formatCalendarDate(user.ommaRegistrationExpiresOn)}
+          </span>
+        </span>
+      )}
+      <OmmaRegistrationBadge registration={user} />
+    </div>
+  );
 }
 
 interface UserRowProps {
@@ -72,6 +92,9 @@ export function UserRow({ user, actor }: UserRowProps) {
       </TableCell>
       <TableCell label="Role">
         <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
+      </TableCell>
+      <TableCell label="OMMA registration">
+        <OmmaRegistrationCell user={user} />
       </TableCell>
       <TableCell label="Status">
         {user.emailVerified ? (
