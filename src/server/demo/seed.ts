@@ -1,3 +1,4 @@
+import { todayIso } from '../../shared/dates.js';
 import type { Role } from '../../shared/roles.js';
 import { ROLE_LABELS } from '../../shared/roles.js';
 import type { AppContext } from '../context.js';
@@ -17,6 +18,8 @@ interface DemoAccount {
   lastName: string;
   licenseNumber?: string;
   npi?: string;
+  ommaRegistrationNumber?: string;
+  ommaRegistrationExpiresOn?: string;
   patient?: { dateOfBirth: string; phone: string; address: string; city: string; zipCode: string };
 }
 
@@ -38,6 +41,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     lastName: 'Whitfield',
     licenseNumber: 'OK-24817',
     npi: '1467523980',
+    // Registered with OMMA for a year from today, so the demo doctor may approve (issue 12).
+    ommaRegistrationNumber: 'PHY-OK-24817',
+    ommaRegistrationExpiresOn:
+      `${Number(todayIso().slice(0, 4)) + 1}${todayIso().slice(4)}`.replace('-02-29', '-02-28'),
   },
   ...[
     [
@@ -103,6 +110,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
           emailVerified: true,
           licenseNumber: account.licenseNumber ?? null,
           npi: account.npi ?? null,
+          ommaRegistrationNumber: account.ommaRegistrationNumber ?? null,
+          ommaRegistrationExpiresOn: account.ommaRegistrationExpiresOn ?? null,
         })
         .returning();
       if (account.patient)
