@@ -50,14 +50,13 @@ export function UserManagement({ actor, headingLevel = 'h2' }: UserManagementPro
             </Button>
           </div>
         ) : (
-          <Table stacked className="min-w-[900px]">
+          <Table stacked className="min-w-[780px]">
             <TableCaption className="sr-only">Staff accounts</TableCaption>
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
                 <TableHead>Email</TableHead>
                 <TableHead>Role</TableHead>
-                <TableHead>OMMA registration</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Created</TableHead>
                 <TableHead>Actions</TableHead>
@@ -66,7 +65,7 @@ export function UserManagement({ actor, headingLevel = 'h2' }: UserManagementPro
             <TableBody>
               {users.data.length === 0 ? (
                 <TableRow>
-                  <TableCell colSpan={7} className="py-8 text-center text-muted-foreground">
+                  <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
                     No users found
                   </TableCell>
                 </TableRow>

@@ -26,18 +26,22 @@ function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
 }
 
-/** A doctor's OMMA registration: number, last valid day, and whether they may approve. */
-function OmmaRegistrationCell({ user }: { user: AdminUser }) {
-  if (user.role !== 'doctor') return <span className="text-muted-foreground">Not applicable</span>;
+/**
+ * A doctor's OMMA registration under their role (issue 12): number, last valid day, and
+ * whether they may approve today. Only doctors carry one, so it needs no column of its own.
+ */
+function OmmaRegistrationSummary({ user }: { user: AdminUser }) {
   return (
-    <div className="grid justify-items-start gap-1">
-      {user.ommaRegistrationNumber && user.ommaRegistrationExpiresOn && (
+    <div className="grid justify-items-start gap-1 text-xs">
+      {user.ommaRegistrationNumber && user.ommaRegistrationExpiresOn ? (
         <span className="whitespace-nowrap">
-          <span className="font-mono">{user.ommaRegistrationNumber}</span>
-          <span className="block text-xs text-muted-foreground">
+          OMMA <span className="font-mono">{user.ommaRegistrationNumber}</span>
+          <span className="block text-muted-foreground">
             valid through {formatCalendarDate(user.ommaRegistrationExpiresOn)}
           </span>
         </span>
+      ) : (
+        <span className="sr-only">OMMA registration:</span>
       )}
       <OmmaRegistrationBadge registration={user} />
     </div>
@@ -91,10 +95,10 @@ export function UserRow({ user, actor }: UserRowProps) {
         {user.email}
       </TableCell>
       <TableCell label="Role">
-        <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
-      </TableCell>
-      <TableCell label="OMMA registration">
-        <OmmaRegistrationCell user={user} />
+        <div className="grid justify-items-start gap-2">
+          <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
+          {user.role === 'doctor' && <OmmaRegistrationSummary user={user} />}
+        </div>
       </TableCell>
       <TableCell label="Status">
         {user.emailVerified ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ommaNoticeText } from './omma-registration-notice';
+import { ommaNoticeText } from './omma-notice-text';
 
 // The doctor's console speaks about the OMMA registration from 30 days before it lapses.
 
