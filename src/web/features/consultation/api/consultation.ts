@@ -70,8 +70,19 @@ export function useRecordOutcome() {
 
 /** PUT …/notes: the physician's notes, saved as they type (issue 12). */
 export const saveConsultationNotes = (consultationId: string, notes: string) =>
-  apiRequest<ConsultationNotesResponse>(
-    'PUT',
-    `/api/admin/consultations/${encodeURIComponent(consultationId)}/notes`,
-    { notes } satisfies ConsultationNotesRequest,
-  );
+  apiRequest<ConsultationNotesResponse>('PUT', notesPath(consultationId), {
+    notes,
+  } satisfies ConsultationNotesRequest);
+
+const notesPath = (consultationId: string) =>
+  `/api/admin/consultations/${encodeURIComponent(consultationId)}/notes`;
+
+/** The same save as a bare request that may outlive the page (keepalive, on pagehide). */
+export const notesRequest = (consultationId: string, notes: string, init: RequestInit) =>
+  fetch(notesPath(consultationId), {
+    ...init,
+    method: 'PUT',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ notes } satisfies ConsultationNotesRequest),
+  });

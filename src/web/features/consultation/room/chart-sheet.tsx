@@ -31,7 +31,7 @@ export function ChartSheet({ open, onOpenChange, patientName, children }: ChartS
             <DialogPrimitive.Title className="text-base font-semibold">
               Patient chart{patientName ? `: ${patientName}` : ''}
             </DialogPrimitive.Title>
-            <DialogPrimitive.Close className="inline-flex min-h-10 items-center gap-1 rounded-md px-2 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+            <DialogPrimitive.Close className="inline-flex min-h-10 shrink-0 items-center gap-1 rounded-md px-2 text-sm whitespace-nowrap hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
               <X aria-hidden="true" className="size-4" />
               Back to the call
             </DialogPrimitive.Close>

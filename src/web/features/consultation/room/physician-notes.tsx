@@ -3,7 +3,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { CONSULTATION_NOTES_MAX } from '../../../../shared/schemas/consultation-room';
-import { saveConsultationNotes } from '../api/consultation';
+import { notesRequest, saveConsultationNotes } from '../api/consultation';
 
 // The physician's notes in the room (issue 12): saved as they type, about 800 ms after the last
 // key, at once when the field loses focus and when the panel goes away (the sheet closes, the
@@ -69,13 +69,19 @@ export function PhysicianNotes({ consultationId, initial, locked, onSaved }: Phy
     }
   }, [consultationId]);
 
-  // Leaving (the sheet closes, the page changes): what is not saved yet is sent now.
-  useEffect(
-    () => () => {
+  // Leaving (the sheet closes, the page changes): what is not saved yet is sent now. A tab
+  // that closes sends it with keepalive, which outlives the page.
+  useEffect(() => {
+    const onPageHide = () => {
+      if (latest.current !== saved.current)
+        void notesRequest(consultationId, latest.current, { keepalive: true }).catch(() => {});
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
       void flush();
-    },
-    [flush],
-  );
+    };
+  }, [flush, consultationId]);
 
   const onChange = (text: string) => {
     setValue(text);

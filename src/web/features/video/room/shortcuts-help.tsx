@@ -14,7 +14,10 @@ interface ShortcutsHelpProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The bar's Shortcuts button and the list it opens (also opened with "?"). */
+/**
+ * The bar's Shortcuts button and the list it opens (also opened with "?"). A phone has no
+ * keyboard to speak of: the button is left out below 640 px, the dialog still opens with "?".
+ */
 export function ShortcutsHelp({ open, onOpenChange }: ShortcutsHelpProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -23,7 +26,7 @@ export function ShortcutsHelp({ open, onOpenChange }: ShortcutsHelpProps) {
           type="button"
           title="Keyboard shortcuts (?)"
           aria-keyshortcuts="?"
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-white"
+          className="hidden min-h-10 items-center gap-1.5 sm:inline-flex rounded-md px-2 text-sm text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-white"
         >
           <Keyboard aria-hidden="true" className="size-4" />
           Shortcuts
