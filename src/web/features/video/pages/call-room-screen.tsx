@@ -122,7 +122,11 @@ export function CallRoomScreen({ roomId, quality, user, title, exitTo }: CallRoo
       <CallEndedScreen
         dashboardPath={home}
         staff={staff}
-        chart={showChart ? { beside: wide, open: () => setChartOpen(true) } : undefined}
+        chart={
+          showChart
+            ? { beside: wide, open: () => setChartOpen(true), recorded: !!chartData.outcome }
+            : undefined
+        }
       />
     );
   else if (call.phase === 'left' && consultation)

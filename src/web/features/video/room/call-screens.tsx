@@ -40,7 +40,7 @@ export function CallEndedScreen({
   dashboardPath: string;
   staff?: boolean;
   /** The room keeps the chart (issue 12): where it is, and a way to open it on a phone. */
-  chart?: { beside: boolean; open: () => void };
+  chart?: { beside: boolean; open: () => void; recorded: boolean };
 }) {
   return (
     <Screen>
@@ -50,7 +50,7 @@ export function CallEndedScreen({
         {!staff
           ? 'Your physician has ended the video consultation. Your dashboard shows what happens next.'
           : chart
-            ? `The call is closed for everyone. Record the outcome in the chart${chart.beside ? ' beside this message' : ''}.`
+            ? `The call is closed for everyone. ${chart.recorded ? 'The outcome is recorded; the chart' : 'Record the outcome in the chart'}${chart.beside ? ' beside this message' : ''}${chart.recorded ? ' keeps it with your notes.' : '.'}`
             : 'The call is closed for everyone. Record your decision in the consultation notes.'}
       </p>
       <div className="flex flex-wrap justify-center gap-3">

@@ -18,12 +18,13 @@ export const shortcutKey = (action: ShortcutAction) =>
 
 /** Whether a key press belongs to a field or widget that takes text. */
 export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
+  const element = target as Partial<HTMLInputElement> | null;
+  if (!element || typeof element.tagName !== 'string') return false;
+  if (element.isContentEditable) return true;
+  const tag = element.tagName.toUpperCase();
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag !== 'INPUT') return false;
-  const type = (target as HTMLInputElement).type;
+  const type = element.type ?? 'text';
   return !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'file'].includes(type);
 }
 
