@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 // one, the keyboard shortcut in the tooltip and in aria-keyshortcuts.
 
 export const CONTROL_CLASSES =
-  'relative inline-flex min-h-14 min-w-16 shrink-0 flex-col items-center justify-center gap-1 rounded-xl bg-slate-700 px-2 py-1.5 text-xs font-medium text-white transition-colors hover:bg-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-60';
+  'relative inline-flex min-h-14 min-w-14 shrink-0 flex-col items-center justify-center gap-1 rounded-xl bg-slate-700 px-2 py-1.5 text-xs font-medium text-white transition-colors hover:bg-slate-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-60';
 
 interface RoundButtonProps extends Omit<ComponentProps<'button'>, 'children'> {
   /** The visible label, also the accessible name. */
