@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_NOTES_MAX } from '../../../shared/schemas/consultation-room.js';
-import { auditRows, signedInAs } from '../../test/fixtures.js';
+import { auditRows, goodPayment, signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { beginSeeing } from '../../test/matrix/staff-documents.js';
-import { type PaidPatient, paidPatient } from '../../test/patients.js';
+import { completeIntake, type PaidPatient, paidPatient } from '../../test/patients.js';
 import { NOTES_LOCKED } from './notes.js';
 
 // The physician's notes, saved as they type in the room (issue 12): the consultation's own
@@ -133,6 +133,15 @@ describe('PUT /api/admin/consultations/:consultationId/notes', () => {
       outcome: 'not_approved',
       outcomeReason: 'Condition not documented',
     });
+    // A second visit after the refusal: the chart lists both, newest first, each with its notes.
+    await completeIntake(patient);
+    const paid = await patient.client.post('/api/process-payment', goodPayment());
+    expect(paid.statusCode, paid.body).toBe(200);
+    const second = await beginSeeing(t, doctor.id, { ...patient, queue: paid.json().queue });
+    const history = (await recordOf(doctor.client)).consultations;
+    expect(history.map((c: { id: string }) => c.id)).toEqual([second.id, consultationId]);
+    expect(history.map((c: { notes: string }) => c.notes)).toEqual(['', 'Written after the call']);
+
     // Reading the record (with the notes) is audited; the saves are the author's writes.
     const actions = (await auditRows(t.app, { actorId: doctor.id })).map((r) => r.action);
     expect(actions).toContain('patient_record.read');
