@@ -24,16 +24,16 @@ const OutcomeSchema = z
       error: 'Choose whether the recommendation is approved',
     }),
     reason: z.string().trim().max(OUTCOME_REASON_MAX, 'Keep the reason under 2000 characters'),
-    identityChecked: z.boolean(),
+    identityVerified: z.boolean(),
   })
   .superRefine((v, ctx) => {
     if (v.decision === 'decline' && !v.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_REQUIRED });
     // SB 1066: an approval needs the physician's word that the identity was checked.
-    if (v.decision === 'approve' && !v.identityChecked)
+    if (v.decision === 'approve' && !v.identityVerified)
       ctx.addIssue({
         code: 'custom',
-        path: ['identityChecked'],
+        path: ['identityVerified'],
         message: IDENTITY_NOT_VERIFIED_MESSAGE,
       });
   });
@@ -42,7 +42,7 @@ type OutcomeValues = z.input<typeof OutcomeSchema>;
 const FIELDS: FieldSpecs<OutcomeValues> = {
   // The first radio carries the id, so the summary's link and the focus land on the group.
   decision: { label: 'Decision', id: 'outcome-decision' },
-  identityChecked: { label: 'Identity check', id: 'outcome-identity' },
+  identityVerified: { label: 'Identity check', id: 'outcome-identity' },
   reason: { label: 'Reason', id: 'outcome-reason' },
 };
 
@@ -65,7 +65,7 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
   const [result, setResult] = useState<OutcomeAnswer | null>(null);
   const form = useForm<OutcomeValues>({
     resolver: zodResolver(OutcomeSchema),
-    defaultValues: { decision: undefined, reason: '', identityChecked: false },
+    defaultValues: { decision: undefined, reason: '', identityVerified: false },
   });
   const decision = form.watch('decision');
   const errors = form.formState.errors;
@@ -78,7 +78,7 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
         consultationId,
         approved,
         reason: values.reason?.trim() || undefined,
-        identityVerified: approved ? values.identityChecked : undefined,
+        identityVerified: approved ? values.identityVerified : undefined,
       },
       {
         onSuccess: (answer) => {
@@ -168,15 +168,17 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
                     id="outcome-identity"
                     type="checkbox"
                     className="mt-0.5 size-4 shrink-0 accent-primary"
-                    aria-invalid={errors.identityChecked ? true : undefined}
-                    aria-describedby={errors.identityChecked ? 'outcome-identity-error' : undefined}
-                    {...form.register('identityChecked')}
+                    aria-invalid={errors.identityVerified ? true : undefined}
+                    aria-describedby={
+                      errors.identityVerified ? 'outcome-identity-error' : undefined
+                    }
+                    {...form.register('identityVerified')}
                   />
                   {IDENTITY_LABEL}
                 </label>
-                {errors.identityChecked && (
+                {errors.identityVerified && (
                   <p id="outcome-identity-error" className="text-sm font-medium text-destructive">
-                    {errors.identityChecked.message}
+                    {errors.identityVerified.message}
                   </p>
                 )}
               </div>
