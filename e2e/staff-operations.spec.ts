@@ -73,22 +73,25 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   await checkScreen(ops, 'staff-admin-waiting-room');
 
   // The doctor's queue (polled every 10 s) shows the admission; Start opens the video room
-  // (its journeys are e2e/video), whose Consultation notes link opens the interface beside it.
+  // (its journeys are e2e/video) with the patient's chart beside the video (issue 12). The
+  // Consultation Interface stays reachable from Active Consultations.
   await expect(queueRow).toContainText('Admitted', { timeout: 20_000 });
   await queueRow.getByRole('button', { name: `Start consultation with ${fullName}` }).click();
   await expect(doctor).toHaveURL(/\/video-call\/[\w-]+\?role=doctor&name=Grace$/);
-  const notesLink = doctor.getByRole('link', { name: /Consultation notes/ });
-  await expect(notesLink).toHaveAttribute(
-    'href',
-    /^\/admin\/consultation\?patientId=.+&queueId=.+&roomId=.+/,
-  );
-  const [notes] = await Promise.all([doctorContext.waitForEvent('page'), notesLink.click()]);
+  const roomPath = new URL(doctor.url()).pathname + new URL(doctor.url()).search;
+  await expect(
+    doctor.getByRole('complementary', { name: 'Patient chart' }).getByText(fullName).first(),
+  ).toBeVisible();
+  const notes = await doctorContext.newPage();
+  await notes.goto('/doctor/dashboard');
+  await notes.getByRole('tab', { name: 'Active Consultations' }).click();
+  await notes.getByRole('link', { name: `Open for ${fullName}` }).click();
   await expect(notes.getByRole('heading', { name: 'Doctor Consultation Interface' })).toBeVisible();
   await expect(notes.getByText(fullName).first()).toBeVisible();
   await expect(notes.getByText('In progress')).toBeVisible();
   await expect(notes.getByRole('link', { name: 'Open video room' })).toHaveAttribute(
     'href',
-    new URL(doctor.url()).pathname + new URL(doctor.url()).search,
+    roomPath,
   );
   await doctor.close();
   await expect(notes.getByRole('heading', { name: 'Application' })).toBeVisible();
@@ -106,6 +109,10 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   );
   await expect(notes.getByLabel('Reason')).toBeFocused();
   await notes.getByText('Approve recommendation').click();
+  // SB 1066: the physician confirms the identity was checked against the ID and photo.
+  await notes
+    .getByRole('checkbox', { name: /I checked the patient's identity against their government ID/ })
+    .check();
   await notes.getByRole('button', { name: 'Record Outcome' }).click();
   await expect(toastTitled(notes, 'Recommendation approved')).toBeVisible();
   await expect(notes.getByText(/The application is approved/)).toBeVisible();

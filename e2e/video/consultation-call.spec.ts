@@ -129,10 +129,10 @@ test('a doctor and a patient hold a consultation with every tool', async ({
   await expect(patientBoard).toBeHidden();
 
   // The patient turns the camera off: the doctor sees the placeholder; on again, video.
-  await patientPage.getByRole('button', { name: 'Turn camera off' }).click();
+  await patientPage.getByRole('button', { name: 'Stop camera' }).click();
   await expect(doctor.getByText('Camera Off')).toBeVisible({ timeout: 5_000 });
   await doctor.screenshot({ path: `${SCREENSHOT_DIR}/video-room-camera-off-1280.png` });
-  await patientPage.getByRole('button', { name: 'Turn camera on' }).click();
+  await patientPage.getByRole('button', { name: 'Start camera' }).click();
   await expect(doctor.getByText('Camera Off')).toBeHidden({ timeout: 5_000 });
 
   // Recording: the doctor asks, the patient consents, both see the indicator.

@@ -220,6 +220,10 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   // The physician sees what the intake gave them: the condition listed.
   await expect(doctor.getByText('Chronic pain').first()).toBeVisible();
   await doctor.getByText('Approve recommendation').click();
+  // SB 1066: the physician confirms the identity was checked against the ID and photo.
+  await doctor
+    .getByRole('checkbox', { name: /I checked the patient's identity against their government ID/ })
+    .check();
   await deskShot(doctor, 'staff-outcome');
   await doctor.getByRole('button', { name: 'Record Outcome' }).click();
   await expect(doctor.getByText(/The application is approved/)).toBeVisible();

@@ -129,6 +129,16 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     }),
   },
   {
+    method: 'PUT',
+    path: '/api/admin/consultations/:consultationId/notes',
+    access: 'recordOutcome',
+    ok: 200,
+    prepare: async (t, principal) => ({
+      url: `/api/admin/consultations/${(await startedEntry(t, principal)).consultationId}/notes`,
+      payload: { notes: 'Reports chronic lower back pain.' },
+    }),
+  },
+  {
     method: 'POST',
     path: '/api/admin/reassign-patient',
     access: 'reassignPatient',

@@ -123,10 +123,10 @@ export const PatientRecordSchema = z.object({
       startedAt: z.string(),
       roomId: z.string().nullable(),
       /** The physician's notes so far (issue 12). */
-      notes: z.string().optional(),
+      notes: z.string(),
     })
     .nullable(),
   /** Every consultation of this patient, newest first, the live one included (issue 12). */
-  consultations: z.array(ChartConsultationSchema).optional(),
+  consultations: z.array(ChartConsultationSchema),
 });
 export type PatientRecord = z.infer<typeof PatientRecordSchema>;

@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OutcomeRequestSchema } from '../../../shared/schemas/consultation-room.js';
+import {
+  ConsultationNotesResponseSchema,
+  ConsultationNotesSchema,
+  OutcomeRequestSchema,
+} from '../../../shared/schemas/consultation-room.js';
 import { ReassignPatientSchema } from '../../../shared/schemas/reassign.js';
 import { RejectPatientSchema, RemovalReasonSchema } from '../../../shared/schemas/removal.js';
 import type { AppContext } from '../../context.js';
@@ -11,6 +15,7 @@ import { audit } from '../audit/service.js';
 import { announce } from './announce.js';
 import { admitPatient, endConsultation, rejectPatient, startConsultation } from './lifecycle.js';
 import { listMeetings } from './meetings.js';
+import { saveConsultationNotes } from './notes.js';
 import { recordOutcome } from './outcome.js';
 import { reassignPatient } from './reassign.js';
 
@@ -181,6 +186,26 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
         consultation: consultationView(consultation),
       };
     },
+  );
+
+  // The physician's notes, saved as they type in the room (issue 12; notes.ts).
+  app.put(
+    '/api/admin/consultations/:consultationId/notes',
+    {
+      onRequest: requireAccess('recordOutcome'),
+      schema: {
+        params: z.object({ consultationId: z.uuid('Consultation not found') }),
+        body: ConsultationNotesSchema,
+        response: { 200: ConsultationNotesResponseSchema },
+      },
+    },
+    async (request) =>
+      saveConsultationNotes({
+        ctx,
+        actor: currentUser(request),
+        consultationId: request.params.consultationId,
+        notes: request.body.notes,
+      }),
   );
 
   app.post(

@@ -15,6 +15,7 @@ import { findOpenApplication, viewsFor } from '../applications/service.js';
 import { audit } from '../audit/service.js';
 import { assertMayReadPatient } from '../consultations/access.js';
 import { toPatientProfile } from '../users/mappers.js';
+import { chartConsultations } from './chart-consultations.js';
 import { currentStaffDocuments, likePattern, patientScope } from './staff-service.js';
 
 // The patients list and the record a physician reads during the consultation (staff-and-video.md
@@ -143,6 +144,7 @@ export async function patientRecord(
     .orderBy(desc(consultations.startedAt))
     .limit(1);
   const docs = await currentStaffDocuments(ctx.db, patientId);
+  const history = await chartConsultations(ctx.db, patientId);
 
   await audit(ctx.db, {
     actor: { id: user.id, role: user.role },
@@ -166,7 +168,9 @@ export async function patientRecord(
           doctorId: consultation.doctorId,
           startedAt: consultation.startedAt.toISOString(),
           roomId: consultation.roomId,
+          notes: consultation.physicianNotes,
         }
       : null,
+    consultations: history,
   };
 }

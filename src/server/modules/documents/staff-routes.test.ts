@@ -363,6 +363,7 @@ describe('GET /api/admin/patients/:patientId/record', () => {
       doctorId: doctor.id,
       startedAt: expect.any(String),
       roomId: null,
+      notes: '',
     });
     expect(await lastAudit(doctor.id)).toMatchObject({
       action: 'patient_record.read',

@@ -12,6 +12,8 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
+import { IDENTITY_NOT_VERIFIED_MESSAGE } from '../../../../shared/omma';
+import { OUTCOME_REASON_MAX } from '../../../../shared/schemas/consultation-room';
 import { type OutcomeAnswer, useRecordOutcome } from '../api/consultation';
 
 const REASON_REQUIRED = 'Please give the reason for not recommending';
@@ -21,17 +23,26 @@ const OutcomeSchema = z
     decision: z.enum(['approve', 'decline'], {
       error: 'Choose whether the recommendation is approved',
     }),
-    reason: z.string().trim().max(2000, 'Keep the reason under 2000 characters'),
+    reason: z.string().trim().max(OUTCOME_REASON_MAX, 'Keep the reason under 2000 characters'),
+    identityVerified: z.boolean(),
   })
   .superRefine((v, ctx) => {
     if (v.decision === 'decline' && !v.reason)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: REASON_REQUIRED });
+    // SB 1066: an approval needs the physician's word that the identity was checked.
+    if (v.decision === 'approve' && !v.identityVerified)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['identityVerified'],
+        message: IDENTITY_NOT_VERIFIED_MESSAGE,
+      });
   });
 type OutcomeValues = z.input<typeof OutcomeSchema>;
 
 const FIELDS: FieldSpecs<OutcomeValues> = {
   // The first radio carries the id, so the summary's link and the focus land on the group.
   decision: { label: 'Decision', id: 'outcome-decision' },
+  identityVerified: { label: 'Identity check', id: 'outcome-identity' },
   reason: { label: 'Reason', id: 'outcome-reason' },
 };
 
@@ -39,9 +50,11 @@ interface OutcomeFormProps {
   consultationId: string;
   /** Already recorded (known from the doctor's own lists). */
   recorded: 'approved' | 'not_approved' | null;
-  /** The server takes the outcome once the consultation has ended. */
+  /** The server takes the outcome once the consultation has ended: the form waits. */
   inProgress: boolean;
 }
+
+const IDENTITY_LABEL = "I checked the patient's identity against their government ID and photo";
 
 /**
  * The physician's decision (ruling 3: doctors and doctor admins). Approval sets the application
@@ -52,7 +65,7 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
   const [result, setResult] = useState<OutcomeAnswer | null>(null);
   const form = useForm<OutcomeValues>({
     resolver: zodResolver(OutcomeSchema),
-    defaultValues: { decision: undefined, reason: '' },
+    defaultValues: { decision: undefined, reason: '', identityVerified: false },
   });
   const decision = form.watch('decision');
   const errors = form.formState.errors;
@@ -61,7 +74,12 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
   const onSubmit = feedback.handleSubmit((values) => {
     const approved = values.decision === 'approve';
     record.mutate(
-      { consultationId, approved, reason: values.reason?.trim() || undefined },
+      {
+        consultationId,
+        approved,
+        reason: values.reason?.trim() || undefined,
+        identityVerified: approved ? values.identityVerified : undefined,
+      },
       {
         onSuccess: (answer) => {
           setResult(answer);
@@ -105,9 +123,15 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
           </div>
         ) : (
           <form noValidate onSubmit={onSubmit} className="grid grid-cols-1 gap-4">
+            {inProgress && (
+              <p id="outcome-after-end" className="rounded-md bg-muted px-3 py-2 text-sm">
+                The outcome form opens when the consultation ends.
+              </p>
+            )}
             <FormErrorSummary feedback={feedback} />
             <fieldset
-              className="grid grid-cols-1 gap-2"
+              disabled={inProgress}
+              className="grid grid-cols-1 gap-2 disabled:opacity-60"
               aria-describedby={errors.decision ? 'decision-error' : undefined}
             >
               <legend className="mb-1 text-sm font-medium">Decision</legend>
@@ -137,6 +161,28 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
                 </p>
               )}
             </fieldset>
+            {decision === 'approve' && (
+              <div className="grid grid-cols-1 gap-1">
+                <label className="flex cursor-pointer items-start gap-3 rounded-md border border-border px-3 py-2 text-sm">
+                  <input
+                    id="outcome-identity"
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-primary"
+                    aria-invalid={errors.identityVerified ? true : undefined}
+                    aria-describedby={
+                      errors.identityVerified ? 'outcome-identity-error' : undefined
+                    }
+                    {...form.register('identityVerified')}
+                  />
+                  {IDENTITY_LABEL}
+                </label>
+                {errors.identityVerified && (
+                  <p id="outcome-identity-error" className="text-sm font-medium text-destructive">
+                    {errors.identityVerified.message}
+                  </p>
+                )}
+              </div>
+            )}
             {decision === 'decline' && (
               <Field
                 id="outcome-reason"
@@ -165,11 +211,6 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
             >
               Record Outcome
             </Button>
-            {inProgress && (
-              <p id="outcome-after-end" className="text-sm text-muted-foreground">
-                End the consultation to record its outcome.
-              </p>
-            )}
           </form>
         )}
       </CardContent>

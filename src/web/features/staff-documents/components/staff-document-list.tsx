@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { CATEGORY_DEFINITIONS, formatKb } from '../../../../shared/documents';
 import type { StaffDocument } from '../../../../shared/schemas/staff-documents';
 import { documentDownloadUrl, downloadFile } from '../api/download';
@@ -22,6 +23,8 @@ interface StaffDocumentListProps {
   showPatient?: boolean;
   /** The download button's label: "Download" in the lists, "View" in a patient record. */
   downloadLabel?: 'Download' | 'View';
+  /** Actions under the name at every width (a narrow side panel, issue 12's room). */
+  stacked?: boolean;
 }
 
 /** Documents as cards: they stay readable at 360 px and keep their actions together. */
@@ -31,6 +34,7 @@ export function StaffDocumentList({
   canReview,
   showPatient = true,
   downloadLabel = 'Download',
+  stacked = false,
 }: StaffDocumentListProps) {
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-3">
@@ -41,6 +45,7 @@ export function StaffDocumentList({
           canReview={canReview && !doc.generated && !doc.replacedAt}
           showPatient={showPatient}
           downloadLabel={downloadLabel}
+          stacked={stacked}
         />
       ))}
     </ul>
@@ -52,11 +57,13 @@ function DocumentItem({
   canReview,
   showPatient,
   downloadLabel,
+  stacked,
 }: {
   doc: StaffDocument;
   canReview: boolean;
   showPatient: boolean;
   downloadLabel: 'Download' | 'View';
+  stacked: boolean;
 }) {
   const review = useReviewDocument();
   const [rejecting, setRejecting] = useState(false);
@@ -86,7 +93,12 @@ function DocumentItem({
   };
 
   return (
-    <li className="grid grid-cols-1 gap-3 rounded-md border border-border p-3 md:grid-cols-[1fr_auto] md:items-center">
+    <li
+      className={cn(
+        'grid grid-cols-1 gap-3 rounded-md border border-border p-3',
+        !stacked && 'md:grid-cols-[1fr_auto] md:items-center',
+      )}
+    >
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2">
           <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
@@ -112,7 +124,7 @@ function DocumentItem({
           </p>
         )}
       </div>
-      <div className="flex flex-wrap gap-2 md:justify-end">
+      <div className={cn('flex flex-wrap gap-2', !stacked && 'md:justify-end')}>
         <Button
           size="sm"
           variant="outline"

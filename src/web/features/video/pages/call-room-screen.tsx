@@ -1,27 +1,35 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { ChartPanel } from '@/features/consultation/room/chart-panel';
+import { ChartSheet } from '@/features/consultation/room/chart-sheet';
+import { useRoomConsultation } from '@/features/consultation/room/use-room-consultation';
 import type { CallQuality } from '@/features/device-check/lib/camera';
 import { useEndConsultation } from '@/features/meetings/api/lifecycle';
 import { QUEUE_STATUS_KEY } from '@/features/queue/api/queue';
 import { BRAND_NAME } from '@/lib/brand';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { homePathFor, isStaffRole } from '../../../../shared/roles';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
-import type { JoinTokenResponse } from '../../../../shared/schemas/video';
+import { CONSULTATION_ROOM_TITLE, type JoinTokenResponse } from '../../../../shared/schemas/video';
 import { markCallJoined } from '../lib/call-data';
 import { CallRoomView } from '../room/call-room-view';
 import { CallEndedScreen, CallErrorScreen, CallLeftScreen } from '../room/call-screens';
 import { EndConsultationButton } from '../room/end-consultation-button';
+import { RoomBar } from '../room/room-bar';
+import { ShortcutsHelp } from '../room/shortcuts-help';
 import { useCallRoom } from '../room/use-call-room';
 
-// A call room page: the room, and the two ways out of a consultation (issue 11, replacing
-// staff-and-video.md §2's hang-up that leaves for good; ruling 2: a doctor's dashboard is
-// /doctor/dashboard).
+// A call room page (issue 12: full-bleed, a slim bar with who, the status and the time; for
+// staff in a consultation, the patient's chart beside the video, a sheet on a phone), and the
+// two ways out of a consultation (issue 11, replacing staff-and-video.md §2's hang-up that
+// leaves for good; ruling 2: a doctor's dashboard is /doctor/dashboard).
 // - Hang up, either side: leave-session only, then a screen with Rejoin call. The others stay
 //   in the call and are told the person may rejoin; the patient's Join stays on the dashboard.
 // - End consultation, the host only (confirmed): the server's end route, which tells everyone
-//   in the room call-ended and refuses later joins.
+//   in the room call-ended and refuses later joins. The physician stays in the room with the
+//   chart, where the outcome form now opens (issue 12).
 // A video session's hang-up still goes to `exitTo`.
 
 export type ExitTarget = string | -1;
@@ -34,32 +42,36 @@ interface CallRoomScreenProps {
   title?: string;
   /** Where hanging up goes (-1: back to the previous page). */
   exitTo?: ExitTarget;
-  headerExtra?: (room: JoinTokenResponse['room'] | null) => ReactNode;
 }
 
 export const displayName = (user: CurrentUser) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
 
-export function CallRoomScreen({
-  roomId,
-  quality,
-  user,
-  title,
-  exitTo,
-  headerExtra,
-}: CallRoomScreenProps) {
+/** The side panel's width beside the video; below it the chart is a sheet. */
+const WIDE = '(min-width: 768px)';
+
+export function CallRoomScreen({ roomId, quality, user, title, exitTo }: CallRoomScreenProps) {
   const navigate = useNavigate();
   const patient = user.role === 'patient';
   const staff = isStaffRole(user.role);
   const home = patient ? '/patient/dashboard' : homePathFor(user.role);
   const queryClient = useQueryClient();
+  const headingId = useId();
+  const wide = useMediaQuery(WIDE);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [chartOpen, setChartOpen] = useState(false);
+  // The room as the token named it: kept after leaving, when the snapshot may drop it.
+  const [room, setRoom] = useState<JoinTokenResponse['room'] | null>(null);
+  const [joinedAt, setJoinedAt] = useState<number | null>(null);
 
   const call = useCallRoom(roomId, {
     quality,
     selfName: displayName(user),
     selfRole: user.role,
-    onJoined: (room) => {
-      if (patient) markCallJoined(room.id);
+    onJoined: (joined) => {
+      setRoom(joined);
+      setJoinedAt((at) => at ?? Date.now());
+      if (patient) markCallJoined(joined.id);
     },
     // The dashboard's queue status is read again: its Join goes (nobody listened for the end
     // while this page was open).
@@ -69,22 +81,25 @@ export function CallRoomScreen({
   });
 
   const end = useEndConsultation();
-  const [endedHere, setEndedHere] = useState(false);
-  const target = exitTo ?? home;
-  const consultation = call.room?.kind !== 'session';
+  const [endedId, setEndedId] = useState<string | null>(null);
+  const currentRoom = call.room ?? room;
+  const consultation = currentRoom?.kind !== 'session';
+  const staffConsultation = staff && currentRoom?.kind === 'consultation';
+  const chartData = useRoomConsultation(user, staffConsultation ? currentRoom : null, endedId);
   // The room tells its host the queue entry to end (the token's room.queueId).
-  const queueId = staff && call.room?.kind === 'consultation' ? call.room.queueId : null;
+  const queueId = staffConsultation ? currentRoom.queueId : null;
   const endConsultation = queueId
     ? () =>
         end.mutate(queueId, {
-          onSuccess: () => {
+          onSuccess: (answer) => {
             // The server closes the room for everyone; this page need not wait to hear it.
-            setEndedHere(true);
+            setEndedId(answer.consultation.id);
             call.leave();
           },
         })
     : undefined;
 
+  const target = exitTo ?? home;
   const hangUp = () => {
     call.leave();
     if (consultation) return;
@@ -92,13 +107,28 @@ export function CallRoomScreen({
     else navigate(target);
   };
 
-  const heading = title ?? call.room?.title ?? 'Video Call';
+  const ended = call.phase === 'ended' || endedId !== null;
+  const heading = staffConsultation
+    ? (chartData.patientName ?? CONSULTATION_ROOM_TITLE)
+    : (title ?? currentRoom?.title ?? 'Video Call');
   const otherLabel = consultation ? (patient ? 'Your physician' : 'Patient') : 'Participant';
+  const startedAt = chartData.startedAt ? Date.parse(chartData.startedAt) : null;
+  const inCall = call.phase === 'joined' || call.phase === 'reconnecting';
+  const showChart = staffConsultation;
 
   let body: ReactNode;
-  if (call.phase === 'fatal') body = <CallErrorScreen message={call.fatalError ?? ''} />;
-  else if (call.phase === 'ended' || endedHere)
-    body = <CallEndedScreen dashboardPath={home} staff={staff} />;
+  if (ended)
+    body = (
+      <CallEndedScreen
+        dashboardPath={home}
+        staff={staff}
+        chart={
+          showChart
+            ? { beside: wide, open: () => setChartOpen(true), recorded: !!chartData.outcome }
+            : undefined
+        }
+      />
+    );
   else if (call.phase === 'left' && consultation)
     body = (
       <CallLeftScreen
@@ -121,21 +151,67 @@ export function CallRoomScreen({
     body = (
       <CallRoomView
         call={call}
-        title={heading}
+        labelledBy={headingId}
         selfName={displayName(user)}
         otherLabel={otherLabel}
         onHangUp={hangUp}
         onEndConsultation={endConsultation}
         endingConsultation={end.isPending}
         selfRole={user.role}
-        headerExtra={headerExtra?.(call.room)}
+        onShowHelp={() => setHelpOpen(true)}
       />
     );
+
+  const documentTitle = `${staffConsultation ? CONSULTATION_ROOM_TITLE : heading} | ${BRAND_NAME}`;
+  if (call.phase === 'fatal')
+    return (
+      <>
+        <title>{documentTitle}</title>
+        <CallErrorScreen message={call.fatalError ?? ''} />
+      </>
+    );
+
+  const chart = showChart ? (
+    <ChartPanel consultation={chartData} ended={ended} canReview={chartData.canRead} />
+  ) : null;
   return (
-    <>
-      <title>{`${heading} | ${BRAND_NAME}`}</title>
-      {body}
-    </>
+    <div className="flex min-h-0 flex-1 flex-col">
+      {/* Staff in a consultation keep the patient's name out of the tab's title. */}
+      <title>{documentTitle}</title>
+      <RoomBar
+        headingId={headingId}
+        eyebrow={patient ? BRAND_NAME : staffConsultation ? 'Video consultation with' : undefined}
+        heading={heading}
+        status={inCall ? call.status : null}
+        statusText={ended ? 'Ended' : call.phase === 'left' ? 'You left' : undefined}
+        since={ended ? null : (startedAt ?? joinedAt)}
+        actions={
+          <>
+            {inCall && <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />}
+            {chart && !wide && (
+              <ChartSheet
+                open={chartOpen}
+                onOpenChange={setChartOpen}
+                patientName={chartData.patientName}
+              >
+                {chart}
+              </ChartSheet>
+            )}
+          </>
+        }
+      />
+      <div className="flex min-h-0 flex-1">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">{body}</div>
+        {chart && wide && (
+          <aside
+            aria-label="Patient chart"
+            className="w-[360px] shrink-0 overflow-y-auto border-l border-slate-800 bg-background text-foreground lg:w-[420px]"
+          >
+            {chart}
+          </aside>
+        )}
+      </div>
+    </div>
   );
 }
 

@@ -35,7 +35,8 @@ export function PatientVideoConsultationPage() {
   return (
     <div className="mx-auto grid w-full max-w-lg gap-4 px-4 py-10">
       <title>{`${CONSULTATION_ROOM_TITLE} | ${BRAND_NAME}`}</title>
-      <h1 className="text-2xl font-bold text-primary sm:text-3xl">{CONSULTATION_ROOM_TITLE}</h1>
+      <p className="text-sm font-semibold text-emerald-300">{BRAND_NAME}</p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{CONSULTATION_ROOM_TITLE}</h1>
       <p>
         Your video consultation opens here when your physician starts the call. Wait in the
         consultation queue, or check your dashboard.

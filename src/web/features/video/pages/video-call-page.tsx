@@ -4,12 +4,12 @@ import { useAuth } from '@/features/auth/api/session';
 import { isStaffRole } from '../../../../shared/roles';
 import { backOr, CallRoomScreen } from './call-room-screen';
 import { NeedLinkNotice, QuickStartCall } from './quick-start-call';
-import { ConsultationNotesLink } from './staff-video-consultation-page';
 
 /**
  * /video-call/:roomId?role=&name= — the consultation room (staff-and-video.md §2, §4), and
  * /video-call?session= — the simple call of a video session at 640x480 (§9). Without a
- * session, staff start one here and patients are told they need a link.
+ * session, staff start one here and patients are told they need a link. Staff in a
+ * consultation room have the patient's chart beside the video (issue 12).
  */
 export function VideoCallPage() {
   const { roomId } = useParams();
@@ -17,20 +17,7 @@ export function VideoCallPage() {
   const { user } = useAuth();
   if (!user) return <FullPageSpinner />;
   const staff = isStaffRole(user.role);
-  if (roomId)
-    return (
-      <CallRoomScreen
-        key={roomId}
-        roomId={roomId}
-        quality="hd"
-        user={user}
-        headerExtra={(room) =>
-          staff && room?.kind === 'consultation' ? (
-            <ConsultationNotesLink user={user} roomId={roomId} applicationId={room.applicationId} />
-          ) : null
-        }
-      />
-    );
+  if (roomId) return <CallRoomScreen key={roomId} roomId={roomId} quality="hd" user={user} />;
 
   const session = params.get('session')?.trim();
   if (session)

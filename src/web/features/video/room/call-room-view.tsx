@@ -1,24 +1,27 @@
 import { Mic, MicOff, MonitorOff, MonitorUp, Video, VideoOff } from 'lucide-react';
-import { type ReactNode, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { cn } from '@/lib/utils';
 import { ToolButtons, ToolPanels } from '../tools/room-tools';
 import { useRoomTools } from '../tools/use-room-tools';
 import { CALL_MESSAGES, departureNotice, layoutFor } from './call-rules';
+import { shortcutKey, useCallShortcuts } from './call-shortcuts';
 import { DeviceSettingsButton } from './device-settings-dialog';
 import { EndConsultationButton, HangUpButton } from './end-consultation-button';
 import { RoundButton } from './round-button';
-import { StatusLabel } from './status-label';
 import type { CallRoom } from './use-call-room';
 import { EmptyTile, RemoteTile, SelfTile } from './video-tiles';
 
-// The call room's screen (staff-and-video.md §2 Video call screens, In-room tools): two panes
-// for a 1:1 call, a grid from three people, the connection status, and the control bar with
-// the camera, microphone, screen share, device settings, the in-room tools, Hang up (leave;
-// rejoinable) and, for the consultation's host, End consultation (issue 11).
+// The call room's video and controls (staff-and-video.md §2 Video call screens, In-room tools;
+// issue 12): a 1:1 call fills the space with the other person and shows oneself small in a
+// corner; from three people, a grid. The control bar has labelled controls with keyboard
+// shortcuts (M, V, S): camera, microphone, screen share, device settings, the in-room tools,
+// Hang up (leave; rejoinable) and, for the consultation's host, End consultation (issue 11).
+// The room's top bar (name, status, time) is the page's (call-room-screen.tsx).
 
 interface CallRoomViewProps {
   call: CallRoom;
-  title: string;
+  /** The room's heading (the top bar's), which names this region. */
+  labelledBy: string;
   selfName: string;
   /** The other party's pane before they arrive (1:1), e.g. 'Patient'. */
   otherLabel: string;
@@ -28,8 +31,8 @@ interface CallRoomViewProps {
   endingConsultation?: boolean;
   /** This user's role (what a departure notice says). */
   selfRole: string;
-  /** Beside the status (a link to the consultation's notes, say). */
-  headerExtra?: ReactNode;
+  /** "?" opens the shortcuts' help. */
+  onShowHelp: () => void;
 }
 
 const canShareScreen = () =>
@@ -37,16 +40,15 @@ const canShareScreen = () =>
 
 export function CallRoomView({
   call,
-  title,
+  labelledBy,
   selfName,
   otherLabel,
   onHangUp,
   onEndConsultation,
   endingConsultation,
   selfRole,
-  headerExtra,
+  onShowHelp,
 }: CallRoomViewProps) {
-  const titleId = useId();
   const sharingNoteId = useId();
   const { localStream, screenStream } = call;
   const media = useMemo(() => ({ localStream, screenStream }), [localStream, screenStream]);
@@ -58,9 +60,23 @@ export function CallRoomView({
   const someoneElseSharing = call.sharerSocketId !== null && !sharing;
   const shareSupported = canShareScreen();
   const layout = layoutFor(call.peers.length);
+  const mayShare = !someoneElseSharing && (sharing || (shareSupported && call.channel !== null));
 
+  useCallShortcuts({
+    mic: hasAudio ? call.toggleMic : undefined,
+    camera: hasVideo ? call.toggleCamera : undefined,
+    share: mayShare ? call.toggleShare : undefined,
+    help: onShowHelp,
+  });
+
+  const pair = layout === 'pair';
   const self = (
     <SelfTile
+      className={
+        pair
+          ? 'absolute right-3 bottom-3 z-10 w-28 shadow-lg ring-1 ring-slate-600 sm:w-44 lg:w-56'
+          : undefined
+      }
       name={selfName}
       stream={localStream}
       screenStream={screenStream}
@@ -71,6 +87,8 @@ export function CallRoomView({
   const remotes = call.peers.map((peer) => (
     <RemoteTile
       key={peer.participant.socketId}
+      className={pair ? 'aspect-auto size-full rounded-none bg-black' : undefined}
+      fill={pair}
       peer={peer}
       sharing={call.sharerSocketId === peer.participant.socketId}
       audioOutputId={call.audioOutputId}
@@ -79,28 +97,21 @@ export function CallRoomView({
 
   return (
     <section
-      aria-labelledby={titleId}
-      className="flex min-h-[calc(100dvh-4rem)] w-full min-w-0 flex-1 flex-col bg-slate-950 text-white"
+      aria-labelledby={labelledBy}
+      className="flex min-h-0 w-full min-w-0 flex-1 flex-col bg-slate-950 text-white"
     >
-      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-3 py-3 sm:px-4">
-        <h1 id={titleId} className="min-w-0 text-lg font-semibold break-words">
-          {title}
-        </h1>
-        <div className="flex flex-wrap items-center gap-3">
-          {headerExtra}
-          <StatusLabel status={call.status} />
-        </div>
-      </header>
-
       {call.phase === 'reconnecting' && (
-        <p role="status" className="mx-3 rounded-md bg-yellow-400 px-3 py-2 text-sm text-slate-950">
+        <p
+          role="status"
+          className="mx-3 mt-2 rounded-md bg-yellow-400 px-3 py-2 text-sm text-slate-950"
+        >
           Connection to the server lost. Reconnecting...
         </p>
       )}
       {call.departed && call.peers.length === 0 && call.phase === 'joined' && (
         <p
           role="status"
-          className="mx-3 rounded-md border border-sky-400 bg-sky-950 px-3 py-2 text-sm text-sky-50"
+          className="mx-3 mt-2 rounded-md border border-sky-400 bg-sky-950 px-3 py-2 text-sm text-sky-50"
         >
           {departureNotice(call.departed.role, selfRole)}
         </p>
@@ -108,24 +119,31 @@ export function CallRoomView({
       {call.mediaError && (
         <p
           role="alert"
-          className="mx-3 rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm text-red-50"
+          className="mx-3 mt-2 rounded-md border border-red-400 bg-red-950 px-3 py-2 text-sm text-red-50"
         >
           {call.mediaError}
         </p>
       )}
 
-      <div className="relative flex min-h-0 flex-1 flex-col justify-center p-2 sm:p-4">
-        <div
-          className={cn(
-            'mx-auto grid w-full grid-cols-1 gap-2 sm:gap-3',
-            layout === 'pair'
-              ? 'max-w-6xl md:grid-cols-2'
-              : 'max-w-7xl sm:grid-cols-2 xl:grid-cols-3',
-          )}
-        >
-          {layout === 'pair' ? (remotes[0] ?? <EmptyTile label={otherLabel} />) : remotes}
-          {self}
-        </div>
+      <div
+        className={cn(
+          'relative flex min-h-0 flex-1 flex-col justify-center',
+          pair ? 'overflow-hidden' : 'overflow-y-auto p-2 sm:p-4',
+        )}
+      >
+        {pair ? (
+          <>
+            {remotes[0] ?? (
+              <EmptyTile label={otherLabel} className="aspect-auto size-full rounded-none" />
+            )}
+            {self}
+          </>
+        ) : (
+          <div className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-3 xl:grid-cols-3">
+            {remotes}
+            {self}
+          </div>
+        )}
         <ToolPanels tools={tools} />
       </div>
 
@@ -134,27 +152,30 @@ export function CallRoomView({
           {CALL_MESSAGES.sharingTaken}
         </p>
       )}
-      <fieldset className="m-0 flex min-w-0 flex-wrap items-center justify-center gap-2 border-0 border-t border-slate-800 px-2 py-3 sm:gap-3">
+      <fieldset className="m-0 flex min-w-0 flex-wrap items-center justify-center gap-1.5 border-0 border-t border-slate-800 bg-slate-900 px-2 py-2 sm:gap-2">
         <legend className="sr-only">Call controls</legend>
         <RoundButton
-          label={call.cameraOn ? 'Turn camera off' : 'Turn camera on'}
-          icon={call.cameraOn ? Video : VideoOff}
-          off={!call.cameraOn}
-          disabled={!hasVideo}
-          onClick={call.toggleCamera}
-        />
-        <RoundButton
-          label={call.micOn ? 'Mute microphone' : 'Unmute microphone'}
+          label={call.micOn ? 'Mute' : 'Unmute'}
           icon={call.micOn ? Mic : MicOff}
           off={!call.micOn}
+          shortcut={shortcutKey('mic')}
           disabled={!hasAudio}
           onClick={call.toggleMic}
+        />
+        <RoundButton
+          label={call.cameraOn ? 'Stop camera' : 'Start camera'}
+          icon={call.cameraOn ? Video : VideoOff}
+          off={!call.cameraOn}
+          shortcut={shortcutKey('camera')}
+          disabled={!hasVideo}
+          onClick={call.toggleCamera}
         />
         <RoundButton
           label={sharing ? 'Stop sharing' : 'Share screen'}
           icon={sharing ? MonitorOff : MonitorUp}
           off={sharing}
-          disabled={someoneElseSharing || (!sharing && (!shareSupported || call.channel === null))}
+          shortcut={shortcutKey('share')}
+          disabled={!mayShare}
           title={
             someoneElseSharing
               ? CALL_MESSAGES.sharingTaken

@@ -1,4 +1,4 @@
-import { AlertTriangle, LogOut, PhoneCall, PhoneOff, RefreshCw } from 'lucide-react';
+import { AlertTriangle, ClipboardList, LogOut, PhoneCall, PhoneOff, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -6,7 +6,7 @@ import { CALL_MESSAGES } from './call-rules';
 
 // Whole-screen states of the call room: a fatal error (§2: 'Video Call Error' with Retry,
 // which reloads the page), the screen after a hang-up (issue 11: Rejoin call) and the end of
-// a consultation.
+// a consultation. The room's top bar holds the page's h1 (room-bar.tsx); these are h2.
 
 function Screen({ children }: { children: React.ReactNode }) {
   return (
@@ -35,22 +35,35 @@ export function CallErrorScreen({ message }: { message: string }) {
 export function CallEndedScreen({
   dashboardPath,
   staff = false,
+  chart,
 }: {
   dashboardPath: string;
   staff?: boolean;
+  /** The room keeps the chart (issue 12): where it is, and a way to open it on a phone. */
+  chart?: { beside: boolean; open: () => void; recorded: boolean };
 }) {
   return (
     <Screen>
       <PhoneOff aria-hidden="true" className="size-10 text-slate-300" />
-      <h1 className="text-2xl font-bold">{CALL_MESSAGES.consultationEnded}</h1>
+      <h2 className="text-2xl font-bold">{CALL_MESSAGES.consultationEnded}</h2>
       <p className="text-slate-200">
-        {staff
-          ? 'The call is closed for everyone. Record your decision in the consultation notes.'
-          : 'Your physician has ended the video consultation. Your dashboard shows what happens next.'}
+        {!staff
+          ? 'Your physician has ended the video consultation. Your dashboard shows what happens next.'
+          : chart
+            ? `The call is closed for everyone. ${chart.recorded ? 'The outcome is recorded; the chart' : 'Record the outcome in the chart'}${chart.beside ? ' beside this message' : ''}${chart.recorded ? ' keeps it with your notes.' : '.'}`
+            : 'The call is closed for everyone. Record your decision in the consultation notes.'}
       </p>
-      <Button asChild variant="secondary">
-        <Link to={dashboardPath}>Back to dashboard</Link>
-      </Button>
+      <div className="flex flex-wrap justify-center gap-3">
+        {chart && !chart.beside && (
+          <Button onClick={chart.open}>
+            <ClipboardList aria-hidden="true" />
+            Open the chart
+          </Button>
+        )}
+        <Button asChild variant="secondary">
+          <Link to={dashboardPath}>Back to dashboard</Link>
+        </Button>
+      </div>
     </Screen>
   );
 }
@@ -77,7 +90,7 @@ export function CallLeftScreen({
   return (
     <Screen>
       <LogOut aria-hidden="true" className="size-10 text-slate-300" />
-      <h1 className="text-2xl font-bold">{CALL_MESSAGES.youLeft}</h1>
+      <h2 className="text-2xl font-bold">{CALL_MESSAGES.youLeft}</h2>
       <p className="text-slate-200">{detail}</p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button onClick={onRejoin}>

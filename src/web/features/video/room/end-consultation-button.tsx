@@ -13,9 +13,10 @@ import {
 } from '@/components/ui/alert-dialog';
 import { cn } from '@/lib/utils';
 import { CALL_MESSAGES } from './call-rules';
+import { CONTROL_CLASSES } from './round-button';
 
 // The two ways out of a consultation room (issue 11), as labelled buttons so nobody confuses
-// them: Hang up leaves and can be undone; End consultation closes the call for everyone, after
+// them (on the call's bar they look like its other controls): Hang up leaves and can be undone; End consultation closes the call for everyone, after
 // a confirmation.
 
 const pill =
@@ -26,7 +27,7 @@ export function HangUpButton(props: Omit<ComponentProps<'button'>, 'children'>) 
     <button
       type="button"
       title="Leave the call; you can rejoin"
-      className={cn(pill, 'bg-red-600 hover:bg-red-700')}
+      className={cn(CONTROL_CLASSES, 'bg-red-600 px-3 hover:bg-red-700')}
       {...props}
     >
       <PhoneOff aria-hidden="true" className="size-5" />
@@ -53,12 +54,11 @@ export function EndConsultationButton({
         <button
           type="button"
           disabled={pending}
-          className={cn(
-            pill,
+          className={
             tone === 'dark'
-              ? 'border border-red-400 bg-slate-900 hover:bg-red-950'
-              : 'border border-red-300 bg-red-800 hover:bg-red-900',
-          )}
+              ? cn(CONTROL_CLASSES, 'border border-red-400 bg-slate-900 px-3 hover:bg-red-950')
+              : cn(pill, 'border border-red-300 bg-red-800 hover:bg-red-900')
+          }
         >
           <Square aria-hidden="true" className="size-4 fill-current" />
           {pending ? 'Ending…' : CALL_MESSAGES.endConsultation}

@@ -56,7 +56,9 @@ export function SelfTile({
   screenStream,
   cameraOn,
   micOn,
+  className,
 }: {
+  className?: string;
   name: string;
   stream: MediaStream | null;
   screenStream: MediaStream | null;
@@ -81,7 +83,7 @@ export function SelfTile({
 
   const label = screenStream ? `${name} (You, sharing screen)` : `${name} (You)`;
   return (
-    <Tile label={label}>
+    <Tile label={label} className={className}>
       <video
         ref={ref}
         autoPlay
@@ -108,7 +110,12 @@ export function RemoteTile({
   peer,
   sharing,
   audioOutputId,
+  fill = false,
+  className,
 }: {
+  /** The whole space is this person's (a 1:1 call): the whole picture shows, uncropped. */
+  fill?: boolean;
+  className?: string;
   peer: RemoteParticipant;
   sharing: boolean;
   audioOutputId: string | null;
@@ -146,7 +153,11 @@ export function RemoteTile({
   const waiting = !hasVideo || peer.state === 'new' || peer.state === 'connecting';
   const cameraOff = peer.videoOff && !sharing;
   return (
-    <Tile label={sharing ? `${name} (sharing screen)` : name} data-peer-state={peer.state}>
+    <Tile
+      label={sharing ? `${name} (sharing screen)` : name}
+      data-peer-state={peer.state}
+      className={className}
+    >
       {/* biome-ignore lint/a11y/useMediaCaption: a live call has no caption track to offer */}
       <video
         ref={ref}
@@ -154,7 +165,7 @@ export function RemoteTile({
         autoPlay
         playsInline
         aria-label={`${name}'s video`}
-        className={cn('size-full', sharing ? 'object-contain' : 'object-cover')}
+        className={cn('size-full', sharing || fill ? 'object-contain' : 'object-cover')}
       />
       {waiting ? (
         <Placeholder name={name} note={CALL_MESSAGES.waiting} />
@@ -184,9 +195,9 @@ export function RemoteTile({
 }
 
 /** The other party's pane before anyone else is here (or after they left). */
-export function EmptyTile({ label }: { label: string }) {
+export function EmptyTile({ label, className }: { label: string; className?: string }) {
   return (
-    <Tile label={label}>
+    <Tile label={label} className={className}>
       <Placeholder name={label} note={CALL_MESSAGES.waiting} />
     </Tile>
   );
