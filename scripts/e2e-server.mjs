@@ -13,7 +13,7 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     ...process.env,
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    SEED_DEMO: '1',
+    SEED_DEMO: 'accounts',
     LOG_LEVEL: 'warn',
     // The journeys' API requests say which address each test patient comes from (support.ts
     // fromOwnAddress), as a proxy in front of the clinic would.

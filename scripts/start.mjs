@@ -39,7 +39,7 @@ if (mtime(webOut) < Math.max(newest(at('src/web')), shared, lock)) {
 }
 
 const env = { ...process.env };
-if (process.argv.includes('--demo')) env.SEED_DEMO = '1';
+if (process.argv.includes('--demo')) env.SEED_DEMO = 'clinic';
 const server = spawnSync(process.execPath, ['--enable-source-maps', serverOut], {
   cwd: root,
   stdio: 'inherit',
