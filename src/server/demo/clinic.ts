@@ -160,7 +160,7 @@ async function seedPatient(app: DemoApp, staff: Staff, p: DemoPatient, n: number
     if (p.step === 'in_consultation')
       await staff.doctor.post('/api/admin/start-video-call', { queueId });
     else if (p.step !== 'waiting') await visit(staff, p, intake, queueId);
-    await settleTimeline(app.ctx.db, p, n);
+    await settleTimeline(app.ctx.db, app.ctx.config, p, n);
   } finally {
     await patient.signOut();
   }

@@ -1,5 +1,8 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { isClinicOpen, parseClinicHours } from '../../shared/clinic-hours.js';
+import { todayIso } from '../../shared/dates.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import {
   applications,
@@ -32,6 +35,56 @@ export function visitLength(n: number) {
   return { waitMinutes: 6 + ((n * 7) % 19), callMinutes: 9 + ((n * 5) % 12) };
 }
 
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The instant a clinic wall-clock time happens (the zone's offset read at that moment). */
+function zonedInstant(day: string, minuteOfDay: number, timeZone: string): number {
+  const guess = Date.parse(`${day}T00:00:00Z`) + minuteOfDay * MINUTE_MS;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(guess)
+      .map((x) => [x.type, x.value]),
+  );
+  const local = Date.parse(
+    `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`,
+  );
+  return guess - (local - guess);
+}
+
+/**
+ * How many minutes ago a past visit was decided: `daysAgo` clinic days back, at a time between
+ * 10:00 and 17:00 that varies per patient, moved a day earlier until the clinic is open then
+ * (CLINIC_HOURS: no visits at weekends by default). Today's visits are decided now.
+ */
+export function decidedMinutesAgo(
+  p: DemoPatient,
+  n: number,
+  config: Pick<Config, 'CLINIC_TIMEZONE' | 'CLINIC_HOURS'>,
+  now = Date.now(),
+): number {
+  if (!p.daysAgo || p.step === 'waiting' || p.step === 'in_consultation') return 0;
+  const tz = config.CLINIC_TIMEZONE;
+  const hours = parseClinicHours(config.CLINIC_HOURS) ?? [];
+  const today = Date.parse(`${todayIso(tz, new Date(now))}T00:00:00Z`);
+  const minuteOfDay = 10 * 60 + ((n * 53) % (7 * 60));
+  let at = 0;
+  for (let back = p.daysAgo; back < p.daysAgo + 7; back++) {
+    const day = new Date(today - back * DAY_MS).toISOString().slice(0, 10);
+    at = zonedInstant(day, minuteOfDay, tz);
+    if (isClinicOpen(hours, tz, at)) break;
+  }
+  return Math.max(0, Math.round((now - at) / MINUTE_MS));
+}
+
 async function patientIdOf(db: Db, email: string): Promise<string> {
   const [row] = await db
     .select({ id: patientProfiles.id, userId: users.id })
@@ -47,21 +100,25 @@ async function patientIdOf(db: Db, email: string): Promise<string> {
  * `waitMinutes` in line. A patient in the line or in a call now: joined `waitMinutes` ago,
  * in the call for the last `callMinutes`.
  */
-export async function settleTimeline(db: Db, p: DemoPatient, n: number): Promise<void> {
+export async function settleTimeline(
+  db: Db,
+  config: Pick<Config, 'CLINIC_TIMEZONE' | 'CLINIC_HOURS'>,
+  p: DemoPatient,
+  n: number,
+): Promise<void> {
   const patientId = await patientIdOf(db, p.email);
   const { waitMinutes, callMinutes } = visitLength(n);
-  const ongoing = p.step === 'waiting' || p.step === 'in_consultation';
   const call = p.step === 'waiting' ? 0 : callMinutes;
-  const decided = ongoing ? 0 : (p.daysAgo ?? 0) * 24 * 60; // minutes before now
+  const decided = decidedMinutesAgo(p, n, config); // minutes before now
   const callStart = decided + call;
   const joined = callStart + waitMinutes;
   const paid = joined + 1;
   const intake = paid + 12;
   const registered = intake + 20;
-  // Staff start collecting the documents an hour after the decision and are done three days
-  // later (so a visit three days back was collected today), never later than now.
+  // Staff start collecting the documents an hour after the decision and are done on the day
+  // the patient's story says (never before the decision; today: now).
   const initiated = Math.max(decided - 60, 0);
-  const collected = Math.max(decided - 3 * 24 * 60, 0);
+  const collected = Math.min(decided, (p.collectedDaysAgo ?? 0) * 24 * 60);
 
   await db.transaction(async (tx) => {
     const ofPatient = <T extends { patientId: AnyPgColumn }>(t: T) => eq(t.patientId, patientId);

@@ -30,6 +30,8 @@ export interface DemoPatient {
   /** Days before today the visit happened (finished steps only; 0 or unset: today). */
   daysAgo?: number;
   caregiver?: { firstName: string; lastName: string; phone: string; relationship: string };
+  /** Days before today the documents were collected (documents_collected; 0: today). */
+  collectedDaysAgo?: number;
   /** The transcription is stored for this visit (the others stay pending transcription). */
   transcribed?: boolean;
 }
@@ -177,6 +179,15 @@ const TODAY: DemoPatient[] = [
   ]),
 ];
 
+/** When staff finished collecting each approved patient's documents (one today). */
+const COLLECTED_DAYS_AGO: Record<string, number> = {
+  Postoak: 0,
+  Hayes: 4,
+  Gibson: 9,
+  Ortiz: 13,
+  Brandt: 18,
+};
+
 /** The past weeks: finished visits, most approved, spread over four weeks. */
 const PAST: DemoPatient[] = (
   [
@@ -313,6 +324,8 @@ const PAST: DemoPatient[] = (
       26,
     ],
   ] satisfies Row[]
-).map(person);
+)
+  .map(person)
+  .map((p) => ({ ...p, collectedDaysAgo: COLLECTED_DAYS_AGO[p.lastName] }));
 
 export const DEMO_PATIENTS: DemoPatient[] = [...TODAY, ...PAST];

@@ -1,5 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isClinicOpen, parseClinicHours } from '../../shared/clinic-hours.js';
+import { todayIso } from '../../shared/dates.js';
 import type { ApplicationDraftView, ApplicationView } from '../../shared/schemas/application.js';
 import type {
   ConsultationStatusRecord,
@@ -172,6 +174,18 @@ describe('the demo clinic (SEED_DEMO=clinic)', () => {
     );
     expect(billing.revenue).not.toBe('0.00');
     expect(billing.billableSessions).toBeGreaterThan(5);
+  });
+
+  it('dates past visits within clinic hours, each call lasting minutes', async () => {
+    const { CLINIC_TIMEZONE: tz, CLINIC_HOURS } = t.app.ctx.config;
+    const hours = parseClinicHours(CLINIC_HOURS)!;
+    const rows = await t.app.ctx.db.select().from(consultations);
+    const past = rows.filter((c) => c.endedAt && todayIso(tz, c.endedAt) !== todayIso(tz));
+    expect(past.length).toBeGreaterThan(5);
+    for (const c of past) {
+      expect(isClinicOpen(hours, tz, c.startedAt.getTime()), String(c.startedAt)).toBe(true);
+      expect(c.durationSeconds).toBeGreaterThanOrEqual(9 * 60);
+    }
   });
 
   it('has a video session', async () => {
