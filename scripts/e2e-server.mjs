@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The server the end-to-end journeys run against: the built app with demo accounts, on a
+// The server the end-to-end journeys run against: the built app with the demo accounts only
+// (SEED_DEMO=accounts: the journeys expect an otherwise empty clinic), on a
 // fresh embedded database unless DATABASE_URL names one.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
