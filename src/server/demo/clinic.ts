@@ -1,8 +1,7 @@
 import { QUALIFYING_CONDITIONS } from '../../shared/icd-codes.js';
-import { DISPENSARY_STATEMENT } from '../../shared/queue.js';
 import { findActiveUserByEmail } from '../modules/users/queries.js';
 import { DEMO_PASSWORD } from './accounts.js';
-import { type DemoApp, DemoClient, uploadForm } from './api.js';
+import { type DemoApp, DemoClient, DemoSeedError, uploadForm } from './api.js';
 import { DEMO_JPEG, DEMO_PNG, demoPdf } from './files.js';
 import { settleTimeline } from './history.js';
 import { DEMO_PATIENTS, type DemoPatient } from './people.js';
@@ -11,6 +10,9 @@ import { DEMO_KEYWORDS, DENIAL_REASON, demoTranscript, REJECTION_NOTE } from './
 // A clinic in motion (SEED_DEMO=clinic, `npm run demo`): patients at every step of the
 // journey, made the way they would be in the browser, through the API (api.ts). A patient
 // whose account exists is skipped, so a second start adds nothing.
+
+export const DEMO_NEEDS_SIMULATOR =
+  'The demo clinic pays with the payment simulator: unset PAYMENT_PROVIDER or set it to simulator';
 
 const DOCTOR = { email: 'doctor@demo.test', name: 'Dr. Grace Whitfield' };
 const STAFF = 'master@demo.test';
@@ -97,7 +99,7 @@ async function payAndQueue(patient: DemoClient, p: DemoPatient): Promise<string>
     notAtDispensary: true,
   });
   const queue = await patient.get<{ id: string } | null>('/api/queue/status');
-  if (!queue) throw new Error(`demo seed: ${p.email} was not queued (${DISPENSARY_STATEMENT})`);
+  if (!queue) throw new DemoSeedError(`demo seed: ${p.email} paid but was not queued`);
   return queue.id;
 }
 
@@ -175,6 +177,9 @@ function rank(p: DemoPatient): number {
 
 /** Seeds the patients whose accounts do not exist yet, keywords and a video session. */
 export async function seedDemoClinic(app: DemoApp): Promise<number> {
+  // Its patients pay with the simulator's test card: never with a real processor.
+  if (app.ctx.config.PAYMENT_PROVIDER === 'authorize_net')
+    throw new DemoSeedError(DEMO_NEEDS_SIMULATOR);
   const missing = [];
   for (const [n, p] of DEMO_PATIENTS.entries())
     if (!(await findActiveUserByEmail(app.ctx.db, p.email))) missing.push({ p, n });

@@ -16,6 +16,20 @@ export type DemoStep =
   | 'documents_collected'
   | 'denied';
 
+/** How the start-up message names each step. */
+export const DEMO_STEP_LABELS: Record<DemoStep, string> = {
+  registered: 'registered only',
+  drafting: 'application in progress',
+  documents_pending: 'documents to review',
+  document_rejected: 'a document sent back',
+  waiting: 'paid, waiting in line',
+  in_consultation: 'in a video call',
+  approved: 'approved',
+  collecting: 'documents being collected',
+  documents_collected: 'documents collected',
+  denied: 'not approved',
+};
+
 export interface DemoPatient {
   email: string;
   firstName: string;

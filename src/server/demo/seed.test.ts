@@ -35,6 +35,7 @@ import {
   videoSessions,
 } from '../db/schema/index.js';
 import { Client, createTestApp, type TestApp } from '../test/harness.js';
+import { DEMO_NEEDS_SIMULATOR } from './clinic.js';
 import { DEMO_PASSWORD, DEMO_REFUSED_IN_PRODUCTION, seedDemo } from './seed.js';
 
 // `npm run demo`'s clinic: every staff area has something to show, seen through the API as
@@ -102,8 +103,9 @@ describe('the demo clinic (SEED_DEMO=clinic)', () => {
   afterAll(() => t?.close());
 
   it('is quick to seed', () => {
-    // A newcomer's first start: a few seconds on a developer's machine, CI has slack.
-    expect(seconds).toBeLessThan(30);
+    // A newcomer's first start: about 5 s on an idle two-core machine (PGlite); the bound
+    // leaves room for a loaded CI runner (30 s measured with the machine at load 20).
+    expect(seconds).toBeLessThan(60);
   });
 
   it('has a patient waiting and one in a call in the waiting room', async () => {
@@ -219,12 +221,17 @@ describe('the demo clinic (SEED_DEMO=clinic)', () => {
     expect(await tally(t)).toEqual(before);
   });
 
-  it('refuses to run in production, writing nothing', async () => {
+  it('refuses to run in production or against a real processor, writing nothing', async () => {
     const before = await tally(t);
     const production = Object.assign(Object.create(t.app), {
       ctx: { ...t.app.ctx, config: { ...t.app.ctx.config, NODE_ENV: 'production' } },
     });
     await expect(seedDemo(production, 'clinic', quiet)).rejects.toThrow(DEMO_REFUSED_IN_PRODUCTION);
+    // Nor with a real payment processor configured: its patients pay with the test card.
+    const processor = Object.assign(Object.create(t.app), {
+      ctx: { ...t.app.ctx, config: { ...t.app.ctx.config, PAYMENT_PROVIDER: 'authorize_net' } },
+    });
+    await expect(seedDemo(processor, 'clinic', quiet)).rejects.toThrow(DEMO_NEEDS_SIMULATOR);
     expect(await tally(t)).toEqual(before);
     expect(() =>
       loadConfig({

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import { DEMO_PASSWORD, demoAccountLines, seedDemoAccounts } from './accounts.js';
 import type { DemoApp } from './api.js';
 import { seedDemoClinic } from './clinic.js';
-import { DEMO_PATIENTS } from './people.js';
+import { DEMO_PATIENTS, DEMO_STEP_LABELS } from './people.js';
 
 // Development data (SEED_DEMO): `accounts`, one account per role and three patients with
 // nothing started (the end-to-end journeys expect an otherwise empty clinic); `clinic`, the
@@ -28,9 +28,9 @@ export async function seedDemo(
     ...demoAccountLines(),
     ...(mode === 'clinic'
       ? [
-          `  and ${DEMO_PATIENTS.length} clinic patients (firstname.lastname@demo.test), e.g.`,
+          `and ${DEMO_PATIENTS.length} clinic patients (same password), today's:`,
           ...DEMO_PATIENTS.filter((p) => !p.daysAgo).map(
-            (p) => `    ${p.step.replace(/_/g, ' ').padEnd(24)} ${p.email}`,
+            (p) => `  ${DEMO_STEP_LABELS[p.step].padEnd(26)} ${p.email}`,
           ),
         ]
       : []),
