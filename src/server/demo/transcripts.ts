@@ -24,16 +24,20 @@ const COMPLAINT: Record<string, string> = {
   'M62.838': 'the spasms in my neck and shoulders flare up at work',
 };
 
+/** Conditions whose patients speak of their sleep (what Search Notes finds for "sleep"). */
+const SLEEP_TROUBLE = new Set(['G89.29', 'F43.10', 'G20', 'F32.9', 'F41.9']);
+
 export function demoTranscript(p: DemoPatient, doctorName: string, approved: boolean) {
   const condition = conditionOf(p);
   const complaint = COMPLAINT[p.condition] ?? 'my symptoms get in the way of daily life';
+  const sleep = SLEEP_TROUBLE.has(p.condition);
   const rawTranscript = [
     `${doctorName}: Good afternoon, ${p.firstName}. Can you confirm your date of birth for me?`,
     `${p.firstName}: Yes, it is ${p.dateOfBirth}.`,
     `${doctorName}: Thank you. Tell me about your ${condition.description.toLowerCase()}.`,
     `${p.firstName}: Well, ${complaint}.`,
-    `${doctorName}: What have you tried so far, and how is your sleep?`,
-    `${p.firstName}: Over-the-counter medication and physical therapy; sleep is four or five hours.`,
+    `${doctorName}: What have you tried so far?`,
+    `${p.firstName}: Over-the-counter medication and physical therapy${sleep ? '; I sleep four or five hours a night' : ''}.`,
     approved
       ? `${doctorName}: I am recommending medical marijuana. Start low, go slow, and never drive after a dose.`
       : `${doctorName}: I cannot recommend it today; I would like to see your records from your specialist first.`,
@@ -42,13 +46,15 @@ export function demoTranscript(p: DemoPatient, doctorName: string, approved: boo
     ? `${condition.description} (${condition.icdCode}) documented; conventional treatment tried. Recommendation approved.`
     : `${condition.description} (${condition.icdCode}) reported without supporting records. Not recommended at this visit.`;
   const notes = [
-    `Patient reports ${complaint}.`,
-    'Sleep disturbance: four to five hours a night.',
+    `Patient describes: "${complaint}."`,
+    sleep ? 'Sleep disturbance: four to five hours a night.' : null,
     'Tried over-the-counter analgesics and physical therapy.',
     approved
-      ? 'Counselled on low starting dose, tolerance, and no driving after use.'
+      ? 'Counselled on a low starting dose, tolerance, and no driving after use.'
       : 'Asked to bring specialist records and to reapply.',
-  ].join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   return { rawTranscript, summary, notes };
 }
 
