@@ -117,7 +117,7 @@ export const STAFF_PAGES: StaffPage[] = [
   {
     name: 'video-sessions',
     url: '/video-sessions',
-    shows: 'Monday staff huddle',
+    shows: 'Weekly staff huddle',
     empty: /No sessions yet/,
   },
   {

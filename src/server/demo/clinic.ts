@@ -207,7 +207,7 @@ async function seedKeywordsAndSessions(staff: Staff) {
     if (!have.some((h) => h.term.toLowerCase() === k.term))
       await staff.master.post('/api/admin/keywords', k);
   for (const [client, title] of [
-    [staff.master, 'Monday staff huddle'],
+    [staff.master, 'Weekly staff huddle'],
     [staff.doctor, 'Case review with Dr. Okafor'],
   ] as const) {
     const { sessions } = await client.get<{ sessions: { title: string }[] }>('/api/video/sessions');

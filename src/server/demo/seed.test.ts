@@ -192,7 +192,7 @@ describe('the demo clinic (SEED_DEMO=clinic)', () => {
 
   it('has a video session', async () => {
     const list = await json<VideoSessionList>(master, '/api/video/sessions');
-    expect(list.sessions.map((s) => s.title)).toContain('Monday staff huddle');
+    expect(list.sessions.map((s) => s.title)).toContain('Weekly staff huddle');
   });
 
   it('shows the doctor their queue: the patient in the call and the line', async () => {
