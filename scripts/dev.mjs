@@ -11,7 +11,7 @@ const children = [
     env: {
       ...process.env,
       PORT: apiPort,
-      SEED_DEMO: process.env.SEED_DEMO ?? '1',
+      SEED_DEMO: process.env.SEED_DEMO ?? 'clinic',
       // Browsers talk to Vite's port; the API accepts writes from that origin (open the app
       // at this address, not 127.0.0.1, in development).
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The server the end-to-end journeys run against: the built app with demo accounts, on a
+// The server the end-to-end journeys run against: the built app with the demo accounts only
+// (SEED_DEMO=accounts: the journeys expect an otherwise empty clinic), on a
 // fresh embedded database unless DATABASE_URL names one.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +14,7 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     ...process.env,
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
-    SEED_DEMO: '1',
+    SEED_DEMO: 'accounts',
     LOG_LEVEL: 'warn',
     // The journeys' API requests say which address each test patient comes from (support.ts
     // fromOwnAddress), as a proxy in front of the clinic would.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start` / `npm run demo`: build whatever is missing or older than its sources, then
-// run the server (which applies migrations). `--demo` also seeds one account per role.
+// run the server (which applies migrations). `--demo` also seeds the demo clinic (SEED_DEMO=clinic).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +39,7 @@ if (mtime(webOut) < Math.max(newest(at('src/web')), shared, lock)) {
 }
 
 const env = { ...process.env };
-if (process.argv.includes('--demo')) env.SEED_DEMO = '1';
+if (process.argv.includes('--demo')) env.SEED_DEMO = 'clinic';
 const server = spawnSync(process.execPath, ['--enable-source-maps', serverOut], {
   cwd: root,
   stdio: 'inherit',

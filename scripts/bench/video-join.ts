@@ -54,7 +54,7 @@ async function startServer() {
       NODE_ENV: 'development',
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      SEED_DEMO: '1',
+      SEED_DEMO: 'accounts',
       LOG_LEVEL: 'warn',
     },
   });

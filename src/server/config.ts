@@ -77,6 +77,12 @@ const ConfigSchema = z.object({
   ICE_TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How long a TURN credential lasts. */
   ICE_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /**
+   * Development data at start (src/server/demo): `accounts`, one account per role (what the
+   * end-to-end journeys expect, an otherwise empty clinic), or `clinic`, the accounts and
+   * patients at every step (`npm run demo`). Refused in production.
+   */
+  SEED_DEMO: z.enum(['accounts', 'clinic'], { error: 'must be accounts or clinic' }).optional(),
 });
 
 // Production refuses to start with development conveniences (issue 3): a generated key, or
@@ -100,6 +106,12 @@ const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
         code: 'custom',
         path: ['PAYMENT_PROVIDER'],
         message: 'is required in production (authorize_net, or simulator for demos and staging)',
+      });
+    if (c.SEED_DEMO)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SEED_DEMO'],
+        message: 'is for development only: demo accounts are never created in production',
       });
   }
   // TURN servers refuse requests without credentials, and ours are derived from the secret.

@@ -35,9 +35,9 @@ async function main() {
     app.addHook('onClose', unlink);
   }
 
-  if (process.env.SEED_DEMO === '1') {
+  if (config.SEED_DEMO) {
     const { seedDemo } = await import('./demo/seed.js');
-    await seedDemo(app.ctx);
+    await seedDemo(app, config.SEED_DEMO);
   }
 
   const purge = setInterval(() => app.ctx.sessions.purgeExpired().catch(() => {}), 10 * 60_000);

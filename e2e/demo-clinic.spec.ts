@@ -1,0 +1,216 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { SCREENSHOT_DIR, signIn } from './support';
+
+// `npm run demo`'s clinic, as a newcomer sees it: a server of its own seeded with
+// SEED_DEMO=clinic (the other journeys run against accounts only), every staff page visited
+// as the master admin (the doctor's dashboard as the doctor), each showing data, not its
+// empty state, with one screenshot per page attached to the report.
+
+const port = Number(process.env.E2E_DEMO_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
+const demoURL = `http://127.0.0.1:${port}`;
+
+/**
+ * The staff console's pages (issue 12). Until the console with one URL per area lands, the
+ * areas marked `dashboardTab` are tabs of /admin/dashboard: set CONSOLE_URLS to true then, and
+ * each page is visited at its own URL.
+ */
+const CONSOLE_URLS = false;
+
+interface StaffPage {
+  name: string;
+  url: string;
+  dashboardTab?: string;
+  as?: 'doctor';
+  /** Text only the demo's data puts there, or the element that holds it. */
+  shows: RegExp | string | ((main: Locator) => Locator);
+  /** The page's empty state, which must not show. */
+  empty?: RegExp | string;
+  /** Set while the page is a placeholder on this branch: visited once it lands. */
+  awaits?: string;
+  /** Anything the page needs before it shows data (a search, a tab). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+export const STAFF_PAGES: StaffPage[] = [
+  {
+    name: 'meetings',
+    url: '/admin/meetings',
+    dashboardTab: 'My Meetings',
+    shows: 'Whitehorse',
+    empty: 'No active meetings',
+  },
+  {
+    name: 'waiting',
+    url: '/admin/waiting',
+    dashboardTab: 'Waiting Room',
+    shows: 'Lockhart',
+    empty: 'No Patients Waiting',
+  },
+  {
+    name: 'follow-up',
+    url: '/admin/follow-up',
+    dashboardTab: 'Post-Consultation',
+    shows: 'Bennett',
+    empty: 'No post-consultation tasks',
+  },
+  {
+    name: 'transcriptions',
+    url: '/admin/transcriptions',
+    dashboardTab: 'Patient Transcriptions',
+    shows: 'Postoak',
+    empty: 'No transcriptions stored yet',
+  },
+  {
+    name: 'documents',
+    url: '/admin/documents',
+    shows: 'Delaney',
+    empty: 'No patient has uploaded a document yet.',
+  },
+  { name: 'users', url: '/admin/users', shows: 'doctor@demo.test' },
+  {
+    name: 'keywords',
+    url: '/admin/keywords',
+    dashboardTab: 'Keyword Manager',
+    shows: 'chronic pain',
+  },
+  {
+    name: 'analytics',
+    url: '/admin/analytics',
+    dashboardTab: 'Analytics',
+    shows: /Revenue/,
+    empty: 'No activity in this period',
+  },
+  {
+    name: 'search-notes',
+    url: '/admin/search-notes',
+    dashboardTab: 'Search Notes',
+    shows: 'Whitfield',
+    empty: /No notes match/,
+    prepare: async (page) => {
+      await page.getByLabel('Search consultation notes').fill('sleep');
+      await page.getByRole('button', { name: /Search/ }).click();
+    },
+  },
+  {
+    name: 'production',
+    url: '/admin/production',
+    // The key figures: approvals out of the patients registered in the period.
+    shows: /of [1-9]\d* registered/,
+  },
+  {
+    name: 'automated',
+    url: '/admin/automated',
+    // The patient queue's rows (a header row, then one per patient in line or in a call).
+    shows: (main) => main.getByRole('table').getByRole('row').nth(1),
+    empty: 'No Patients Waiting',
+  },
+  {
+    name: 'fees',
+    url: '/admin/fees',
+    shows: /\$\d+/,
+    awaits: 'the fee schedule screen (a placeholder heading until it lands)',
+  },
+  {
+    name: 'video-sessions',
+    url: '/video-sessions',
+    shows: 'Weekly staff huddle',
+    empty: /No sessions yet/,
+  },
+  {
+    name: 'doctor-dashboard',
+    url: '/doctor/dashboard',
+    as: 'doctor',
+    shows: 'Whitehorse',
+    empty: 'No Patients Waiting',
+  },
+];
+
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.describe.configure({ mode: 'serial' });
+// Every relative address (signIn's /login too) goes to the demo server.
+test.use({ baseURL: demoURL });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-demo-e2e-'));
+  server = spawn(process.execPath, ['dist/server/main.js'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '', // always its own embedded database, whatever the other journeys use
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'clinic',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  // The seed runs before the server listens: healthy means seeded.
+  // A few seconds on an idle machine; generous for a loaded CI runner.
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${demoURL}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (server.exitCode !== null) throw new Error(`demo server exited with ${server.exitCode}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('demo server did not start');
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function open(page: Page, staffPage: StaffPage) {
+  if (staffPage.dashboardTab && !CONSOLE_URLS) {
+    await page.goto('/admin/dashboard');
+    await page.getByRole('tab', { name: staffPage.dashboardTab, exact: true }).click();
+  } else {
+    await page.goto(staffPage.url);
+  }
+  await staffPage.prepare?.(page);
+}
+
+for (const as of ['master', 'doctor'] as const)
+  test(`every staff page shows the demo clinic's data (${as})`, async ({ page }, testInfo) => {
+    const pages = STAFF_PAGES.filter((p) => (p.as ?? 'master') === as);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, `${as}@demo.test`);
+    await expect(page).not.toHaveURL(/\/login/);
+    for (const staffPage of pages) {
+      if (staffPage.awaits) {
+        testInfo.annotations.push({
+          type: 'skipped page',
+          description: `${staffPage.url}: awaits ${staffPage.awaits}`,
+        });
+        continue;
+      }
+      await test.step(staffPage.name, async () => {
+        await open(page, staffPage);
+        const main = page.locator('main');
+        const { shows } = staffPage;
+        const data = typeof shows === 'function' ? shows(main) : main.getByText(shows);
+        await expect(data.first()).toBeVisible();
+        if (staffPage.empty) await expect(main.getByText(staffPage.empty)).toHaveCount(0);
+        await page.waitForLoadState('networkidle');
+        // Saved beside the other journeys' screens, and attached to the report.
+        const file = path.join(SCREENSHOT_DIR, `demo-${staffPage.name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        await testInfo.attach(`demo-${staffPage.name}`, { path: file, contentType: 'image/png' });
+      });
+    }
+  });
