@@ -34,37 +34,42 @@ export function FeeHistoryTable() {
       </EmptyState>
     );
   return (
-    <Table stacked className="min-w-[640px]" scrollLabel="Fee changes">
-      <TableCaption>The last {FEE_HISTORY_LIMIT} changes are kept on this screen.</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>When</TableHead>
-          <TableHead>Changed by</TableHead>
-          <TableHead>What changed</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {query.data.changes.map((entry) => (
-          <TableRow key={entry.id} data-testid="fee-history-row">
-            <TableCell label="When" className="whitespace-nowrap">
-              {when.format(new Date(entry.changedAt))}
-            </TableCell>
-            <TableCell label="Changed by">{entry.changedBy.name}</TableCell>
-            <TableCell label="What changed">
-              <ul className="grid gap-1">
-                {changedFees(entry.previous, entry.schedule).map((c) => (
-                  <li key={`${c.type}-${c.kind}-${c.part}`}>
-                    {slotName(c)}:{' '}
-                    <span className="tabular-nums whitespace-nowrap">
-                      {formatUsd(c.fromCents)} → {formatUsd(c.toCents)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </TableCell>
+    <div className="grid gap-3">
+      <Table stacked className="min-w-[640px]" scrollLabel="Fee changes">
+        <TableCaption className="sr-only">Fee changes, newest first</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>When</TableHead>
+            <TableHead>Changed by</TableHead>
+            <TableHead>What changed</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {query.data.changes.map((entry) => (
+            <TableRow key={entry.id} data-testid="fee-history-row">
+              <TableCell label="When" className="whitespace-nowrap">
+                {when.format(new Date(entry.changedAt))}
+              </TableCell>
+              <TableCell label="Changed by">{entry.changedBy.name}</TableCell>
+              <TableCell label="What changed">
+                <ul className="grid gap-1">
+                  {changedFees(entry.previous, entry.schedule).map((c) => (
+                    <li key={`${c.type}-${c.kind}-${c.part}`}>
+                      {slotName(c)}:{' '}
+                      <span className="tabular-nums whitespace-nowrap">
+                        {formatUsd(c.fromCents)} → {formatUsd(c.toCents)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <p className="text-sm text-muted-foreground">
+        The last {FEE_HISTORY_LIMIT} changes are shown, newest first.
+      </p>
+    </div>
   );
 }

@@ -108,7 +108,6 @@ export function FeeScheduleForm({ fees }: { fees: FeesResponse }) {
                       key={part}
                       inputMode="decimal"
                       autoComplete="off"
-                      hint="In dollars, e.g. 104.00"
                       {...feedback.field(slotPath(slot))}
                       label={FEE_PART_LABELS[part]}
                       {...form.register(slotPath(slot))}

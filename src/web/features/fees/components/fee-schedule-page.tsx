@@ -50,14 +50,13 @@ export function FeeSchedulePage() {
         <CardHeader>
           <CardTitle>Change the fees</CardTitle>
           <CardDescription>
-            Enter amounts in dollars. You will see what changes before anything is saved.
+            Enter amounts in dollars, such as 104.00. You will see what changes before anything is
+            saved.
           </CardDescription>
         </CardHeader>
         <CardContent>
-          {fees.data && (
-            // Keyed by the amounts in force, so the form starts again from a saved schedule.
-            <FeeScheduleForm key={JSON.stringify(fees.data)} fees={fees.data} />
-          )}
+          {/* Not keyed by the amounts: a remount would drop the save's own callbacks. */}
+          {fees.data && <FeeScheduleForm fees={fees.data} />}
         </CardContent>
       </Card>
 
