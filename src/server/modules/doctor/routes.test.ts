@@ -71,6 +71,7 @@ describe('GET /api/doctor/queue', () => {
         estimatedWaitTime: 0,
         status: 'waiting',
         patientName: 'Ada Lovelace',
+        dateOfBirth: '1985-04-12',
         applicationType: 'new',
         waitTime: 30,
       },

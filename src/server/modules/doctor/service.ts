@@ -36,6 +36,7 @@ export async function doctorQueue(
       entry: queueEntries,
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
+      dateOfBirth: patientProfiles.dateOfBirth,
       applicationType: applications.type,
     })
     .from(queueEntries)
@@ -65,7 +66,7 @@ export async function doctorQueue(
   });
   const now = Date.now();
   let position = 0;
-  return rows.map(({ entry, firstName, lastName, applicationType }) => {
+  return rows.map(({ entry, firstName, lastName, dateOfBirth, applicationType }) => {
     const waiting = entry.status === 'waiting';
     if (waiting) position++;
     const seenAt = entry.admittedAt ?? entry.startedAt;
@@ -77,6 +78,7 @@ export async function doctorQueue(
       estimatedWaitTime: waiting ? estimateWaitMinutes(position, average, doctors) : 0,
       status: entry.status as QueueStatus,
       patientName: `${firstName} ${lastName}`,
+      dateOfBirth,
       applicationType: applicationType as ApplicationType,
       waitTime: Math.max(
         0,
