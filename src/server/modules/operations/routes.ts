@@ -27,8 +27,7 @@ export async function operationsRoutes(fastify: FastifyInstance, ctx: AppContext
       onRequest: requireAccess('analytics'),
       schema: { response: { 200: AdminQueueStatusSchema } },
     },
-    async (request) =>
-      adminQueueStatus(ctx, { actor: currentUser(request), ip: request.ip }),
+    async (request) => adminQueueStatus(ctx, { actor: currentUser(request), ip: request.ip }),
   );
 
   app.get(
