@@ -69,7 +69,7 @@ export function ProductionOperationsPage() {
             label="Doctors On Duty"
             icon={Activity}
             value={q ? q.doctorsOnDuty : null}
-            hint="Online now with the clinic open on their screen"
+            hint="Signed in with their dashboard open right now"
           />
         </li>
         <li>

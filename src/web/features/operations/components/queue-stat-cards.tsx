@@ -31,7 +31,7 @@ export function QueueStatCards({ data }: { data: AdminQueueStatus | undefined })
           label="Doctors On Duty"
           icon={Stethoscope}
           value={data ? data.doctorsOnDuty : null}
-          hint="Online now with the clinic open on their screen"
+          hint="Signed in with their dashboard open right now"
         />
       </li>
       <li>
