@@ -34,6 +34,8 @@ export const StaffDocumentSchema = z.object({
   id: z.string(),
   patientId: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   applicationId: z.string().nullable(),
   name: z.string(),
   category: z.enum(DOCUMENT_CATEGORIES),

@@ -83,6 +83,7 @@ describe('GET /api/admin/patient-documents', () => {
       id: doc.gracePhoto,
       patientId: grace.patientId,
       patientName: 'Grace Hopper',
+      dateOfBirth: '1985-04-12',
       applicationId: grace.application.id,
       name: 'face.png',
       category: 'photo',
