@@ -143,6 +143,8 @@ export const DoctorConsultationSchema = z.object({
   queueId: z.string(),
   patientId: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   applicationId: z.string(),
   applicationType: z.enum(APPLICATION_TYPES),
   roomId: z.string().nullable(),

@@ -129,6 +129,7 @@ describe('GET /api/doctor/consultations and /api/doctor/stats', () => {
         queueId: ada.queue.id,
         patientId: ada.patientId,
         patientName: 'Ada Lovelace',
+        dateOfBirth: '1985-04-12',
         applicationId: ada.application.id,
         applicationType: 'new',
         roomId: null,

@@ -101,6 +101,7 @@ export async function doctorConsultations(
       c: consultations,
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
+      dateOfBirth: patientProfiles.dateOfBirth,
       applicationType: applications.type,
     })
     .from(consultations)
@@ -125,11 +126,12 @@ export async function doctorConsultations(
     ip: args.ip,
     details: { scope: args.scope, count: rows.length },
   });
-  return rows.map(({ c, firstName, lastName, applicationType }) => ({
+  return rows.map(({ c, firstName, lastName, dateOfBirth, applicationType }) => ({
     id: c.id,
     queueId: c.queueEntryId,
     patientId: c.patientId,
     patientName: `${firstName} ${lastName}`,
+    dateOfBirth,
     applicationId: c.applicationId,
     applicationType: applicationType as ApplicationType,
     roomId: c.roomId,
