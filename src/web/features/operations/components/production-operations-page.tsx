@@ -121,7 +121,7 @@ export function ProductionOperationsPage() {
           <TabsContent value="revenue">
             <Panel
               title="Revenue Analytics"
-              description="Successful payments per day and billing verification."
+              description="Fees collected per day (taken when a patient is approved) and billing verification."
             >
               <div className="grid grid-cols-1 gap-6">
                 {a?.revenue ? (
