@@ -53,8 +53,34 @@ test('a manager changes a fee and sees it in force and in the history', async ({
       'New License · Standard · Service fee$33.00 → $35.50',
     ]);
     await checkScreen(page, 'fee-schedule-confirm');
+    // A refusal naming a field (the server's 400 shape) lands beside that field; nothing saved.
+    await page.route(
+      '**/api/admin/fees',
+      (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            message: 'Enter an amount such as 104.00',
+            code: 'VALIDATION',
+            issues: [
+              { path: 'new.standard.serviceFee', message: 'Enter an amount such as 104.00' },
+            ],
+          }),
+        }),
+      { times: 1 },
+    );
+    await confirm.getByRole('button', { name: 'Save new fees' }).click();
+    await expect(service).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.locator('#fee-new-standard-serviceFee-error')).toHaveText(
+      'Enter an amount such as 104.00',
+    );
+    await expect(newStandard).toContainText('$33.00');
+
+    await form.getByRole('button', { name: 'Review changes' }).click();
     await confirm.getByRole('button', { name: 'Save new fees' }).click();
     await expect(toastTitled(page, 'Fees Saved')).toBeVisible();
+    await expect(service).not.toHaveAttribute('aria-invalid', 'true');
 
     await expect(newStandard).toContainText('$35.50');
     await expect(newStandard).toContainText('$139.50');
