@@ -6,7 +6,7 @@ const FACTS: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: FileLock2,
     title: 'Files encrypted at rest',
-    text: 'Every uploaded document and every form the clinic generates is stored encrypted (AES-256), each file on its own; the key is kept apart from the files.',
+    text: 'Every uploaded document and every form the clinic generates is stored encrypted (AES-256-GCM), each file on its own; the key is kept apart from the files.',
   },
   {
     icon: History,
