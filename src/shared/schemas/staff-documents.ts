@@ -91,6 +91,8 @@ export const StaffPatientSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   email: z.string(),
   phone: z.string().nullable(),
   city: z.string().nullable(),

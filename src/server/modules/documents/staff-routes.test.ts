@@ -299,6 +299,7 @@ describe('GET /api/admin/patients', () => {
         id: grace.patientId,
         firstName: 'Grace',
         lastName: 'Hopper',
+        dateOfBirth: '1985-04-12',
         email: grace.email,
         phone: null,
         city: 'Oklahoma City',
