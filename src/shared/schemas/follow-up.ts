@@ -16,6 +16,8 @@ export const ConsultationStatusRecordSchema = z.object({
   /** The consultation's id. */
   id: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   applicationId: z.string(),
   /** The application's own status: Mark Documents Collected is possible only when `approved`. */
   applicationStatus: z.enum(APPLICATION_STATUSES),
@@ -41,6 +43,8 @@ export const POST_CONSULTATION_TASK_STATUSES = ['open', 'pending'] as const;
 export const PostConsultationTaskSchema = z.object({
   id: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   doctorName: z.string(),
   /** When the consultation ended. */
   completedAt: z.string(),

@@ -24,6 +24,10 @@ export const AdminQueueEntrySchema = z.object({
   /** Place among the waiting patients (1 is next); 0 once admitted or in consultation. */
   currentPosition: z.number().int(),
   applicationId: z.string(),
+  /** Who the entry is (issue 12: staff see patients named, never a bare id). */
+  patientName: z.string(),
+  /** YYYY-MM-DD, or null when the patient has not given it. */
+  dateOfBirth: z.string().nullable(),
   /** Minutes; 0 once admitted. */
   estimatedWaitTime: z.number().int(),
   status: z.enum(QUEUE_STATUSES),
@@ -37,6 +41,10 @@ export const AdminQueueStatusSchema = z.object({
   averageWaitTime: z.number(),
   /** Minutes (the figure the patients' estimates use; 15 until there is data). */
   averageConsultationMinutes: z.number(),
+  /**
+   * Doctors with a live connection now (issue 12: 0 when none is online). The estimates divide
+   * by the doctors on duty in ruling 16's sense, at least one.
+   */
   doctorsOnDuty: z.number().int(),
   /** Waiting, admitted and in-consultation entries, in the order patients are seen. */
   queue: z.array(AdminQueueEntrySchema),
@@ -115,6 +123,8 @@ export const DoctorQueueEntrySchema = z.object({
   estimatedWaitTime: z.number().int(),
   status: z.enum(QUEUE_STATUSES),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given: with the name, tells two namesakes apart. */
+  dateOfBirth: z.string().nullable(),
   applicationType: z.enum(APPLICATION_TYPES),
   /** Whole minutes waited: until admission, or until now while waiting. */
   waitTime: z.number().int(),
@@ -133,6 +143,8 @@ export const DoctorConsultationSchema = z.object({
   queueId: z.string(),
   patientId: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   applicationId: z.string(),
   applicationType: z.enum(APPLICATION_TYPES),
   roomId: z.string().nullable(),

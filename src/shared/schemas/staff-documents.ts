@@ -34,6 +34,8 @@ export const StaffDocumentSchema = z.object({
   id: z.string(),
   patientId: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   applicationId: z.string().nullable(),
   name: z.string(),
   category: z.enum(DOCUMENT_CATEGORIES),
@@ -89,6 +91,8 @@ export const StaffPatientSchema = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   email: z.string(),
   phone: z.string().nullable(),
   city: z.string().nullable(),

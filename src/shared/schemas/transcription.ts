@@ -54,6 +54,8 @@ export const StoredTranscriptionSchema = z.object({
   meetingId: z.string().nullable(),
   applicationId: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   doctorName: z.string(),
   /** When the consultation started. */
   consultationDate: z.string(),
@@ -76,6 +78,8 @@ export const PendingTranscriptionSchema = z.object({
   meetingId: z.string().nullable(),
   applicationId: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   doctorName: z.string(),
   completedAt: z.string(),
   duration: z.number().int().nonnegative(),
@@ -140,6 +144,8 @@ export const SearchNotesQuerySchema = z.object({
 export const NoteSearchResultSchema = z.object({
   consultationId: z.string(),
   patientName: z.string(),
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: z.string().nullable(),
   doctorName: z.string(),
   createdAt: z.string(),
   /** Plain text; matches sit between SNIPPET_MATCH_START and SNIPPET_MATCH_END (splitSnippet). */

@@ -43,7 +43,11 @@ describe('a consultation from the waiting room to the recommendation', () => {
     const waiting = meeting.waitingPatients.find(
       (p: { applicationId: string }) => p.applicationId === patient.application.id,
     );
-    expect(waiting).toMatchObject({ status: 'waiting', patientName: 'Jamie Collins' });
+    expect(waiting).toMatchObject({
+      status: 'waiting',
+      patientName: 'Jamie Collins',
+      dateOfBirth: '1985-04-12',
+    });
 
     const admit = await doctor.client.post(
       `/api/admin/meetings/${meeting.meetingId}/admit/${waiting.id}`,

@@ -103,6 +103,7 @@ export async function listMeetings(ctx: AppContext) {
       meetingId: queueEntries.meetingId,
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
+      dateOfBirth: patientProfiles.dateOfBirth,
       applicationType: applications.type,
     })
     .from(queueEntries)
@@ -129,6 +130,7 @@ export async function listMeetings(ctx: AppContext) {
         patientId: e.patientId,
         displayName: `${e.firstName} ${e.lastName.slice(0, 1)}.`,
         patientName: `${e.firstName} ${e.lastName}`,
+        dateOfBirth: e.dateOfBirth,
         joinTime: e.joinedAt.toISOString(),
         status: e.status,
         applicationId: e.applicationId,

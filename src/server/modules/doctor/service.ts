@@ -36,6 +36,7 @@ export async function doctorQueue(
       entry: queueEntries,
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
+      dateOfBirth: patientProfiles.dateOfBirth,
       applicationType: applications.type,
     })
     .from(queueEntries)
@@ -65,7 +66,7 @@ export async function doctorQueue(
   });
   const now = Date.now();
   let position = 0;
-  return rows.map(({ entry, firstName, lastName, applicationType }) => {
+  return rows.map(({ entry, firstName, lastName, dateOfBirth, applicationType }) => {
     const waiting = entry.status === 'waiting';
     if (waiting) position++;
     const seenAt = entry.admittedAt ?? entry.startedAt;
@@ -77,6 +78,7 @@ export async function doctorQueue(
       estimatedWaitTime: waiting ? estimateWaitMinutes(position, average, doctors) : 0,
       status: entry.status as QueueStatus,
       patientName: `${firstName} ${lastName}`,
+      dateOfBirth,
       applicationType: applicationType as ApplicationType,
       waitTime: Math.max(
         0,
@@ -99,6 +101,7 @@ export async function doctorConsultations(
       c: consultations,
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
+      dateOfBirth: patientProfiles.dateOfBirth,
       applicationType: applications.type,
     })
     .from(consultations)
@@ -123,11 +126,12 @@ export async function doctorConsultations(
     ip: args.ip,
     details: { scope: args.scope, count: rows.length },
   });
-  return rows.map(({ c, firstName, lastName, applicationType }) => ({
+  return rows.map(({ c, firstName, lastName, dateOfBirth, applicationType }) => ({
     id: c.id,
     queueId: c.queueEntryId,
     patientId: c.patientId,
     patientName: `${firstName} ${lastName}`,
+    dateOfBirth,
     applicationId: c.applicationId,
     applicationType: applicationType as ApplicationType,
     roomId: c.roomId,

@@ -96,6 +96,7 @@ export async function listPatients(
     id: profile.id,
     firstName: profile.firstName,
     lastName: profile.lastName,
+    dateOfBirth: profile.dateOfBirth,
     email,
     phone: profile.phone,
     city: profile.city,

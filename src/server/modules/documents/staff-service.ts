@@ -27,6 +27,7 @@ const staffDocumentColumns = {
   doc: documents,
   patientFirstName: patientProfiles.firstName,
   patientLastName: patientProfiles.lastName,
+  patientDateOfBirth: patientProfiles.dateOfBirth,
   reviewerFirstName: reviewer.firstName,
   reviewerLastName: reviewer.lastName,
   generated,
@@ -36,6 +37,7 @@ type StaffDocumentRow = {
   doc: DocumentRow;
   patientFirstName: string;
   patientLastName: string;
+  patientDateOfBirth: string | null;
   reviewerFirstName: string | null;
   reviewerLastName: string | null;
   generated: boolean;
@@ -58,6 +60,7 @@ export function toStaffDocument(r: StaffDocumentRow): StaffDocument {
     id: d.id,
     patientId: d.patientId,
     patientName: `${r.patientFirstName} ${r.patientLastName}`,
+    dateOfBirth: r.patientDateOfBirth,
     applicationId: d.applicationId,
     name: d.originalName,
     category: d.category as DocumentCategory,

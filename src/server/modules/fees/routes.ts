@@ -1,21 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { APPLICATION_TYPES, feesResponse } from '../../../shared/fees.js';
-import { parseDollars } from '../../../shared/money.js';
+import { feesResponse } from '../../../shared/fees.js';
+import { FeeScheduleInputSchema, scheduleFromInput } from '../../../shared/schemas/fees.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
-import { currentFeeSchedule, saveFeeSchedule } from './service.js';
-
-const dollars = z
-  .string()
-  .refine((v) => parseDollars(v) !== null, 'Enter an amount such as 104.00')
-  .transform((v) => parseDollars(v)!);
-const FeePairInput = z.object({ stateFee: dollars, serviceFee: dollars });
-const FeeScheduleInput = z.record(
-  z.enum(APPLICATION_TYPES),
-  z.object({ standard: FeePairInput, reduced: FeePairInput }),
-);
+import { currentFeeSchedule, feeScheduleHistory, saveFeeSchedule } from './service.js';
 
 export async function feeRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,19 +14,16 @@ export async function feeRoutes(fastify: FastifyInstance, ctx: AppContext) {
   // The operator changes the schedule (ruling 4); revenue figures need `financial`.
   app.put(
     '/api/admin/fees',
-    { onRequest: requireAccess('financial'), schema: { body: FeeScheduleInput } },
+    { onRequest: requireAccess('financial'), schema: { body: FeeScheduleInputSchema } },
     async (request) => {
-      const pair = (p: { stateFee: number; serviceFee: number }) => ({
-        stateFeeCents: p.stateFee,
-        serviceFeeCents: p.serviceFee,
-      });
-      const b = request.body;
-      const schedule = {
-        new: { standard: pair(b.new.standard), reduced: pair(b.new.reduced) },
-        renewal: { standard: pair(b.renewal.standard), reduced: pair(b.renewal.reduced) },
-      };
+      const schedule = scheduleFromInput(request.body);
       await saveFeeSchedule(ctx.db, currentUser(request), schedule, request.ip);
       return feesResponse(schedule);
     },
+  );
+
+  // Who changed the schedule, when, and from what to what (issue 12). No patient data.
+  app.get('/api/admin/fees/history', { onRequest: requireAccess('financial') }, async () =>
+    feeScheduleHistory(ctx.db),
   );
 }

@@ -84,6 +84,7 @@ describe('GET /api/admin/consultation-statuses', () => {
     expect(byId(list, first.consultationId)).toEqual({
       id: first.consultationId,
       patientName: 'Jamie Collins',
+      dateOfBirth: '1985-04-12',
       applicationId: first.applicationId,
       applicationStatus: 'approved',
       consultationStatus: 'completed',
@@ -369,6 +370,7 @@ describe('GET /api/admin/post-consultation-tasks', () => {
     expect(row).toEqual({
       id: awaiting.consultationId,
       patientName: 'Jamie Collins',
+      dateOfBirth: '1985-04-12',
       doctorName: 'Dr. Test doctor',
       completedAt: (await endedAt(awaiting.consultationId)).toISOString(),
       transcriptionAvailable: false,

@@ -11,6 +11,7 @@ export const physician = alias(users, 'physician');
 export const peopleColumns = {
   patientFirstName: patientProfiles.firstName,
   patientLastName: patientProfiles.lastName,
+  patientDateOfBirth: patientProfiles.dateOfBirth,
   doctorFirstName: physician.firstName,
   doctorLastName: physician.lastName,
 };

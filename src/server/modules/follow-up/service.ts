@@ -111,6 +111,7 @@ export async function listConsultationStatuses(
     return {
       id: r.id,
       patientName: patientName(r),
+      dateOfBirth: r.patientDateOfBirth,
       applicationId: r.applicationId,
       applicationStatus: r.applicationStatus as ConsultationStatusRecord['applicationStatus'],
       consultationStatus,
@@ -164,6 +165,7 @@ export async function listPostConsultationTasks(ctx: AppContext): Promise<PostCo
   return rows.map((r) => ({
     id: r.taskId ?? r.consultationId,
     patientName: patientName(r),
+    dateOfBirth: r.patientDateOfBirth,
     doctorName: doctorName(r),
     completedAt: r.endedAt!.toISOString(),
     transcriptionAvailable: r.transcriptionId !== null,

@@ -1,4 +1,4 @@
-import { and, asc, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ACTIVE_QUEUE_STATUSES,
   estimateWaitMinutes,
@@ -6,19 +6,26 @@ import {
 } from '../../../shared/queue.js';
 import type { AdminQueueStatus } from '../../../shared/schemas/operations.js';
 import type { AppContext } from '../../context.js';
-import { queueEntries } from '../../db/schema/index.js';
+import { patientProfiles, queueEntries } from '../../db/schema/index.js';
+import { audit } from '../audit/service.js';
 import { dayWindow, minutesFromSeconds } from './window.js';
 
 // Queue status (admin) (staff-and-video.md §3; polled every 30 s, 10 s in high frequency,
-// §9). Ids and positions only, no names: it is the live line, not a patient's record, so it is
-// neither audited nor narrowed for a doctor_admin (the line has no "own" figures). Estimates
-// come from the same snapshot figures the patients' own estimates use (ruling 16).
+// §9). Each entry names its patient (issue 12), so every read writes an audit row (ruling 17);
+// it is not narrowed for a doctor_admin (the line has no "own" figures). Estimates come from
+// the same snapshot figures the patients' own estimates use (ruling 16).
 
-export async function adminQueueStatus(ctx: AppContext): Promise<AdminQueueStatus> {
+export async function adminQueueStatus(
+  ctx: AppContext,
+  reader: { actor: { id: string; role: string }; ip: string },
+): Promise<AdminQueueStatus> {
   // Brings the snapshot's averages and doctors on duty up to date.
   await ctx.queue.waitingCount();
   const average = ctx.queue.averageConsultationMinutes;
+  // The estimates divide by at least one doctor (ruling 16); the figure shown counts only the
+  // doctors connected now, so it reads 0 when nobody is online (issue 12).
   const doctors = ctx.queue.doctorsOnDuty;
+  const doctorsOnline = (await ctx.realtime.liveUserIds('doctor')).length;
 
   const entries = await ctx.db
     .select({
@@ -26,8 +33,12 @@ export async function adminQueueStatus(ctx: AppContext): Promise<AdminQueueStatu
       applicationId: queueEntries.applicationId,
       status: queueEntries.status,
       joinedAt: queueEntries.joinedAt,
+      firstName: patientProfiles.firstName,
+      lastName: patientProfiles.lastName,
+      dateOfBirth: patientProfiles.dateOfBirth,
     })
     .from(queueEntries)
+    .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
     .where(inArray(queueEntries.status, [...ACTIVE_QUEUE_STATUSES]))
     .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
 
@@ -42,12 +53,20 @@ export async function adminQueueStatus(ctx: AppContext): Promise<AdminQueueStatu
     .from(queueEntries)
     .where(and(gte(queueEntries.joinedAt, today.start), isNotNull(seen)));
 
+  await audit(ctx.db, {
+    actor: reader.actor,
+    action: 'patient_data.read',
+    targetType: 'queue_status',
+    ip: reader.ip,
+    details: { patients: entries.length },
+  });
+
   let position = 0;
   return {
     queueLength: entries.filter((e) => e.status === 'waiting').length,
     averageWaitTime: minutesFromSeconds(wait?.seconds) ?? 0,
     averageConsultationMinutes: average,
-    doctorsOnDuty: doctors,
+    doctorsOnDuty: doctorsOnline,
     queue: entries.map((e) => {
       const waiting = e.status === 'waiting';
       if (waiting) position++;
@@ -55,6 +74,8 @@ export async function adminQueueStatus(ctx: AppContext): Promise<AdminQueueStatu
         id: e.id,
         currentPosition: waiting ? position : 0,
         applicationId: e.applicationId,
+        patientName: `${e.firstName} ${e.lastName}`.trim(),
+        dateOfBirth: e.dateOfBirth,
         estimatedWaitTime: waiting ? estimateWaitMinutes(position, average, doctors) : 0,
         status: e.status as QueueStatus,
         joinedAt: e.joinedAt.toISOString(),

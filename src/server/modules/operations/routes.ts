@@ -16,7 +16,7 @@ import { adminQueueStatus } from './queue-status.js';
 /**
  * Operations dashboards and analytics (staff-and-video.md §2 Automated Operations Dashboard,
  * Production Operations Center; ruling 3: `analytics`, revenue needs `financial`). Answers are
- * aggregates and ids, no names, so they are not audited as patient-data reads.
+ * aggregates, except the queue status, which names its patients and so audits each read.
  */
 export async function operationsRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +27,7 @@ export async function operationsRoutes(fastify: FastifyInstance, ctx: AppContext
       onRequest: requireAccess('analytics'),
       schema: { response: { 200: AdminQueueStatusSchema } },
     },
-    async () => adminQueueStatus(ctx),
+    async (request) => adminQueueStatus(ctx, { actor: currentUser(request), ip: request.ip }),
   );
 
   app.get(

@@ -65,6 +65,7 @@ describe('GET /api/admin/search-notes', () => {
       {
         consultationId: headache,
         patientName: 'Avery Collins',
+        dateOfBirth: '1985-04-12',
         doctorName: 'Dr. Test doctor',
         createdAt: expect.any(String),
         snippet: expect.stringContaining(`${S}headache${E}`),

@@ -62,6 +62,7 @@ export async function searchNotes(db: Executor, q: string): Promise<NoteSearchRe
   return rows.map((r) => ({
     consultationId: r.consultationId,
     patientName: patientName(r),
+    dateOfBirth: r.patientDateOfBirth,
     doctorName: doctorName(r),
     createdAt: r.createdAt.toISOString(),
     snippet: r.snippet,

@@ -72,6 +72,7 @@ interface StoredRow {
   fileSize: number;
   patientFirstName: string;
   patientLastName: string;
+  patientDateOfBirth: string | null;
   doctorFirstName: string;
   doctorLastName: string;
 }
@@ -81,6 +82,7 @@ const toStored = (r: StoredRow): StoredTranscription => ({
   meetingId: r.meetingId,
   applicationId: r.applicationId,
   patientName: patientName(r),
+  dateOfBirth: r.patientDateOfBirth,
   doctorName: doctorName(r),
   consultationDate: r.startedAt.toISOString(),
   duration: durationMinutes(r.durationSeconds),
@@ -136,6 +138,7 @@ export async function listPendingTranscriptions(db: Executor): Promise<PendingTr
     meetingId: r.meetingId,
     applicationId: r.applicationId,
     patientName: patientName(r),
+    dateOfBirth: r.patientDateOfBirth,
     doctorName: doctorName(r),
     completedAt: r.endedAt!.toISOString(),
     duration: durationMinutes(r.durationSeconds),

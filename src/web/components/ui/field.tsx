@@ -17,7 +17,9 @@ interface FieldProps {
  */
 export function Field({ id, label, error, hint, className, children }: FieldProps) {
   return (
-    <div className={cn('grid gap-1.5', className)}>
+    // content-start: in a row of fields, a neighbour's hint or error makes this cell taller;
+    // the extra height stays below the control instead of pushing it down (issue 12).
+    <div className={cn('grid content-start gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && (

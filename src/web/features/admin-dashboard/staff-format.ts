@@ -53,6 +53,3 @@ export const QUEUE_STATUS_LABELS: Record<QueueStatus, string> = {
   left: 'Left',
   payment_reversed: 'Payment reversed',
 };
-
-/** The first eight characters of an id, for tables where the whole UUID would not fit. */
-export const shortId = (id: string) => id.slice(0, 8);

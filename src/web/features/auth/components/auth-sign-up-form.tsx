@@ -45,7 +45,7 @@ export function AuthSignUpForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormErrorSummary feedback={feedback} />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
         <TextField autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
       </div>

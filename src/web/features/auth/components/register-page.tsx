@@ -104,7 +104,7 @@ export function RegisterPage() {
         <FormErrorSummary feedback={feedback} />
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-base font-semibold">Personal information</legend>
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <TextField
               autoComplete="given-name"
               {...field('firstName')}
@@ -121,7 +121,7 @@ export function RegisterPage() {
               {...register('lastName')}
             />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <TextField
               type="date"
               max={todayIso()}
@@ -137,7 +137,7 @@ export function RegisterPage() {
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-base font-semibold">Account</legend>
           <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <PasswordField
               autoComplete="new-password"
               hint="At least 8 characters."
@@ -160,7 +160,7 @@ export function RegisterPage() {
             {...field('apartment')}
             {...register('apartment')}
           />
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid items-start gap-4 sm:grid-cols-3">
             <TextField autoComplete="address-level2" {...field('city')} {...register('city')} />
             <Field {...field('state')}>
               <Select

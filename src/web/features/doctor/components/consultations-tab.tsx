@@ -1,5 +1,6 @@
 import { ExternalLink, PhoneOff } from 'lucide-react';
 import { Link } from 'react-router';
+import { PatientIdentity } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -83,8 +84,8 @@ export function ConsultationsTab({ scope }: { scope: 'active' | 'today' }) {
             <TableBody>
               {list.data.map((c) => (
                 <TableRow key={c.id}>
-                  <TableCell label="Patient" className="font-medium whitespace-nowrap">
-                    {c.patientName}
+                  <TableCell label="Patient" className="whitespace-nowrap">
+                    <PatientIdentity name={c.patientName} dateOfBirth={c.dateOfBirth} />
                   </TableCell>
                   <TableCell label="Application Type" className="whitespace-nowrap">
                     {APPLICATION_TYPE_LABELS[c.applicationType]}

@@ -1,5 +1,6 @@
 import { ExternalLink, Video } from 'lucide-react';
 import { Link } from 'react-router';
+import { PatientIdentity } from '@/components/patient-identity';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/data-states';
@@ -73,8 +74,8 @@ export function QueueTab() {
                     <TableCell label="Position" className="font-semibold">
                       {entry.position > 0 ? `#${entry.position}` : '—'}
                     </TableCell>
-                    <TableCell label="Patient" className="font-medium whitespace-nowrap">
-                      {entry.patientName}
+                    <TableCell label="Patient" className="whitespace-nowrap">
+                      <PatientIdentity name={entry.patientName} dateOfBirth={entry.dateOfBirth} />
                     </TableCell>
                     <TableCell label="Application Type" className="whitespace-nowrap">
                       {APPLICATION_TYPE_LABELS[entry.applicationType]}

@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { bornOn } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -96,9 +97,12 @@ function ConsultationItem({
       className="grid gap-4 rounded-lg border border-border p-4 sm:p-5"
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <h3 id={headingId} className="text-base font-semibold break-words">
-          {record.patientName}
-        </h3>
+        <div className="grid gap-0.5">
+          <h3 id={headingId} className="text-base font-semibold break-words">
+            {record.patientName}
+          </h3>
+          <p className="text-sm text-muted-foreground">{bornOn(record.dateOfBirth)}</p>
+        </div>
         <div className="flex flex-wrap gap-2">
           <OutcomeBadge outcome={record.outcome} />
           <ConsultationStatusBadge status={record.consultationStatus} />

@@ -15,6 +15,8 @@ export interface WaitingPatient {
   id: string;
   displayName: string;
   patientName: string;
+  /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
+  dateOfBirth: string | null;
   joinTime: string;
   status: WaitingPatientStatus;
   applicationId: string;

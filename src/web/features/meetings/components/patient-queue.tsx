@@ -1,4 +1,5 @@
 import { Clock } from 'lucide-react';
+import { bornOn } from '@/components/patient-identity';
 import { EmptyState } from '@/components/ui/data-states';
 import { QueueStatusBadge } from '@/features/admin-dashboard/components/queue-status-badge';
 import { formatMinutes, formatTime, minutesFromMs } from '@/features/admin-dashboard/staff-format';
@@ -35,6 +36,7 @@ export function PatientQueue({ patients, meetings, label }: PatientQueueProps) {
               <QueueStatusBadge status={patient.status} />
             </p>
             <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
+              <span>{bornOn(patient.dateOfBirth)}</span>
               <span>{APPLICATION_TYPE_LABELS[patient.applicationType]}</span>
               <span className="inline-flex items-center gap-1">
                 <Clock aria-hidden="true" className="size-3.5" />

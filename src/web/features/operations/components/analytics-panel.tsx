@@ -90,7 +90,7 @@ export function AnalyticsPanel() {
                   label="Consultations"
                   icon={CalendarCheck}
                   value={consultations}
-                  hint={windowLabel(days)}
+                  hint={`Started · ${windowLabel(days)}`}
                 />
               </li>
               <li>
@@ -104,8 +104,8 @@ export function AnalyticsPanel() {
                   }
                   hint={
                     a.waitTimes.p90Minutes === null
-                      ? 'Joining the queue to admission'
-                      : `9 in 10 wait under ${formatMinutes(a.waitTimes.p90Minutes)}`
+                      ? 'From joining the line to being admitted'
+                      : `From joining to admission; 9 in 10 wait under ${formatMinutes(a.waitTimes.p90Minutes)}`
                   }
                   emptyLabel="No admissions in this period"
                 />
@@ -115,7 +115,7 @@ export function AnalyticsPanel() {
                   label="Approved"
                   icon={TrendingUp}
                   value={a.conversion.approved}
-                  hint={`of ${a.conversion.registered} registered in the period`}
+                  hint={`Patients approved, of ${a.conversion.registered} who registered in the period`}
                 />
               </li>
               {a.revenue && (
@@ -124,7 +124,7 @@ export function AnalyticsPanel() {
                     label="Revenue"
                     icon={DollarSign}
                     value={formatDollars(a.revenue.total)}
-                    hint={windowLabel(days)}
+                    hint={`Fees collected on approval · ${windowLabel(days)}`}
                   />
                 </li>
               )}
@@ -161,7 +161,8 @@ export function AnalyticsPanel() {
                   <CardHeader>
                     <h3 className="font-semibold">Revenue per day</h3>
                     <CardDescription>
-                      Successful payments, {windowLabel(days).toLowerCase()}.
+                      Fees collected (taken when a patient is approved),{' '}
+                      {windowLabel(days).toLowerCase()}.
                     </CardDescription>
                   </CardHeader>
                   <CardContent>

@@ -75,7 +75,7 @@ export function AutomatedOperationsPage() {
         <TabsContent value="meetings">
           <Panel
             title="Active Meetings"
-            description="One consultation room per doctor on duty today."
+            description="One consultation room for each doctor working today."
           >
             <MeetingsOverview />
           </Panel>

@@ -43,14 +43,14 @@ export function BillingPanel({ idPrefix, days: fixedDays }: { idPrefix: string; 
               <StatCard
                 label="Revenue"
                 value={formatDollars(b.revenue)}
-                hint="Successful payments"
+                hint="Fees collected on approval"
               />
             </li>
             <li>
               <StatCard
                 label="Billable sessions"
                 value={b.billableSessions}
-                hint="Ended with an outcome"
+                hint="Consultations ended with an outcome"
               />
             </li>
             <li>

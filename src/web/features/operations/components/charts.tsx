@@ -26,7 +26,8 @@ export function BarChart({ title, valueLabel, data, className }: BarChartProps) 
   const first = data[0];
   const last = data[data.length - 1];
   return (
-    <figure className={cn('grid gap-2', className)}>
+    // `relative`: the screen-reader table below is positioned inside the chart, not the page.
+    <figure className={cn('relative grid gap-2', className)}>
       <figcaption className="text-sm font-semibold">{title}</figcaption>
       <div aria-hidden="true" className="grid grid-cols-1 gap-1">
         <div className="flex h-36 items-end gap-px border-b border-input sm:gap-0.5">
@@ -49,23 +50,27 @@ export function BarChart({ title, valueLabel, data, className }: BarChartProps) 
           <span>{last?.label}</span>
         </div>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">{valueLabel}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.label}>
-              <th scope="row">{d.label}</th>
-              <td>{d.display}</td>
+      {/* In a sr-only div, not a sr-only table: a table ignores the 1 px box and kept its full
+          height, a blank strip below the footer (issue 12). */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">{valueLabel}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.label}>
+                <th scope="row">{d.label}</th>
+                <td>{d.display}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,3 +1,4 @@
+import { bornOn } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
 import { EmptyState, LoadingState } from '@/components/ui/data-states';
 import { useMay } from '@/features/admin-dashboard/staff-access';
@@ -37,6 +38,7 @@ export function PostConsultationTasks() {
         <li key={t.id} className="grid grid-cols-1 gap-1 rounded-md border border-border p-3">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold">{t.patientName}</span>
+            <span className="text-sm text-muted-foreground">{bornOn(t.dateOfBirth)}</span>
             <Badge variant={t.status === 'open' ? 'warning' : 'outline'}>
               {t.status === 'open' ? 'Collecting documents' : 'Not started'}
             </Badge>

@@ -61,7 +61,7 @@ export function ProductionOperationsPage() {
             label="Patients Waiting"
             icon={Users}
             value={q ? q.queueLength : null}
-            hint="Live"
+            hint="In line now, not yet admitted"
           />
         </li>
         <li>
@@ -69,7 +69,7 @@ export function ProductionOperationsPage() {
             label="Doctors On Duty"
             icon={Activity}
             value={q ? q.doctorsOnDuty : null}
-            hint="Live"
+            hint="Signed in with their dashboard open right now"
           />
         </li>
         <li>
@@ -77,7 +77,7 @@ export function ProductionOperationsPage() {
             label="Consultations"
             icon={CalendarCheck}
             value={consultations}
-            hint={a?.scope === 'own' ? `Your figures · ${windowLabel(days)}` : windowLabel(days)}
+            hint={`Started${a?.scope === 'own' ? ' by you' : ''} · ${windowLabel(days)}`}
           />
         </li>
         <li>
@@ -87,7 +87,7 @@ export function ProductionOperationsPage() {
             value={a ? a.conversion.approved : null}
             hint={
               a
-                ? `of ${a.conversion.registered} registered · ${windowLabel(days)}`
+                ? `Patients approved, of ${a.conversion.registered} who registered · ${windowLabel(days)}`
                 : windowLabel(days)
             }
           />
@@ -104,7 +104,7 @@ export function ProductionOperationsPage() {
         <TabsContent value="automation">
           <Panel
             title="Automation Status"
-            description={`What the system does on its own, with its current figures. ${updatedAt(queue.dataUpdatedAt)}`}
+            description={`What happens without anyone on staff doing it, with today's figures. ${updatedAt(queue.dataUpdatedAt)}`}
           >
             <AutomationStatus queue={q} meetings={meetings.data?.length ?? null} />
           </Panel>
@@ -121,7 +121,7 @@ export function ProductionOperationsPage() {
           <TabsContent value="revenue">
             <Panel
               title="Revenue Analytics"
-              description="Successful payments per day and billing verification."
+              description="Fees collected per day (taken when a patient is approved) and billing verification."
             >
               <div className="grid grid-cols-1 gap-6">
                 {a?.revenue ? (
@@ -143,10 +143,16 @@ export function ProductionOperationsPage() {
         )}
         <TabsContent value="operations">
           <div className="grid grid-cols-1 gap-4">
-            <Panel title="Patient Queue" description="Refreshed every 30 seconds.">
+            <Panel
+              title="Patient Queue"
+              description="Everyone waiting, admitted or in consultation, in the order they are seen. Refreshed every 30 seconds."
+            >
               <QueueTable query={queue} />
             </Panel>
-            <Panel title="Meetings" description="One consultation room per doctor on duty today.">
+            <Panel
+              title="Meetings"
+              description="One consultation room for each doctor working today."
+            >
               <MeetingsOverview />
             </Panel>
           </div>
@@ -215,8 +221,8 @@ function AutomationStatus({
   const items: AutomationItem[] = [
     {
       icon: RefreshCw,
-      title: 'Queue snapshot',
-      text: 'Rebuilt whenever a patient joins, is admitted, starts, ends or leaves, so every waiting patient reads it without a database query.',
+      title: 'Place in line',
+      text: 'Updated the moment a patient joins, is admitted, starts, finishes or leaves, so every waiting patient sees where they stand.',
       figure: queue
         ? `${queue.queueLength} waiting · ${queue.queue.length - queue.queueLength} admitted or in consultation`
         : null,
@@ -224,21 +230,21 @@ function AutomationStatus({
     {
       icon: Timer,
       title: 'Wait estimates',
-      text: "Each waiting patient's estimate is the places ahead of them × the average consultation ÷ the doctors on duty, recalculated with the snapshot.",
+      text: 'Each waiting patient sees an estimate: the patients ahead of them × the average consultation, shared among the doctors seeing patients today (at least one), updated whenever the line moves.',
       figure: queue
-        ? `${formatMinutes(queue.averageConsultationMinutes)} average consultation · ${queue.doctorsOnDuty} ${queue.doctorsOnDuty === 1 ? 'doctor' : 'doctors'} on duty`
+        ? `${formatMinutes(queue.averageConsultationMinutes)} average consultation · ${queue.doctorsOnDuty} ${queue.doctorsOnDuty === 1 ? 'doctor' : 'doctors'} online now`
         : null,
     },
     {
       icon: Radio,
-      title: 'Live pushes',
-      text: 'Patients hear of their new place, their call room and their approval over a live connection the moment it happens; no page reload.',
+      title: 'Instant updates',
+      text: 'Patients see their new place in line, their call and their approval as soon as they happen, without reloading the page.',
       figure: null,
     },
     {
       icon: CalendarCheck,
       title: 'Daily meetings',
-      text: 'Each doctor on duty gets a consultation room for the day; admitting through it assigns the patient to that doctor.',
+      text: 'Each doctor working today gets a consultation room; admitting a patient through it assigns the patient to that doctor.',
       figure:
         meetings === null
           ? null

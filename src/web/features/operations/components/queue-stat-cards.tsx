@@ -15,7 +15,7 @@ export function QueueStatCards({ data }: { data: AdminQueueStatus | undefined })
           label="Patients Waiting"
           icon={Users}
           value={data ? data.queueLength : null}
-          hint="Not yet admitted"
+          hint="In line now, not yet admitted"
         />
       </li>
       <li>
@@ -23,7 +23,7 @@ export function QueueStatCards({ data }: { data: AdminQueueStatus | undefined })
           label="Average Wait"
           icon={Clock}
           value={data ? formatMinutes(data.averageWaitTime) : null}
-          hint="Today, from joining to admission"
+          hint="Today, from joining the line to being admitted"
         />
       </li>
       <li>
@@ -31,7 +31,7 @@ export function QueueStatCards({ data }: { data: AdminQueueStatus | undefined })
           label="Doctors On Duty"
           icon={Stethoscope}
           value={data ? data.doctorsOnDuty : null}
-          hint="Connected now, or consulting today"
+          hint="Signed in with their dashboard open right now"
         />
       </li>
       <li>
@@ -39,7 +39,7 @@ export function QueueStatCards({ data }: { data: AdminQueueStatus | undefined })
           label="Avg. Consultation"
           icon={Timer}
           value={data ? formatMinutes(data.averageConsultationMinutes) : null}
-          hint="Used for the patients' wait estimates"
+          hint="Length of a visit, last 30 days; patients' wait estimates use it"
         />
       </li>
     </ul>

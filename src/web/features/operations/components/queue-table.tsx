@@ -1,3 +1,4 @@
+import { PatientIdentity } from '@/components/patient-identity';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/data-states';
 import {
   Table,
@@ -9,10 +10,10 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { QueueStatusBadge } from '@/features/admin-dashboard/components/queue-status-badge';
-import { formatMinutes, formatTime, shortId } from '@/features/admin-dashboard/staff-format';
+import { formatMinutes, formatTime } from '@/features/admin-dashboard/staff-format';
 import type { useQueueStatus } from '../api/operations';
 
-/** The queue snapshot (§3 Queue status (admin)): ids only, no names. */
+/** The live line (§3 Queue status (admin)): each patient named, with their date of birth. */
 export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus> }) {
   if (query.isPending) return <LoadingState label="Loading the queue" />;
   if (query.isError)
@@ -31,7 +32,7 @@ export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus>
       <TableHeader>
         <TableRow>
           <TableHead>Position</TableHead>
-          <TableHead>Application</TableHead>
+          <TableHead>Patient</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Estimated wait</TableHead>
           <TableHead>Joined</TableHead>
@@ -43,10 +44,8 @@ export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus>
             <TableCell label="Position" className="font-semibold">
               {entry.currentPosition > 0 ? `#${entry.currentPosition}` : '—'}
             </TableCell>
-            <TableCell label="Application">
-              <span className="font-mono text-xs" title={entry.applicationId}>
-                {shortId(entry.applicationId)}
-              </span>
+            <TableCell label="Patient">
+              <PatientIdentity name={entry.patientName} dateOfBirth={entry.dateOfBirth} />
             </TableCell>
             <TableCell label="Status">
               <QueueStatusBadge status={entry.status} />

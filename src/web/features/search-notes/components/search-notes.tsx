@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { PatientIdentity } from '@/components/patient-identity';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
@@ -119,7 +120,11 @@ function Results({ query, search }: { query: string; search: ReturnType<typeof u
             className="grid gap-2 rounded-lg border border-border p-4"
           >
             <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-              <p className="font-medium break-words">{result.patientName}</p>
+              <PatientIdentity
+                name={result.patientName}
+                dateOfBirth={result.dateOfBirth}
+                className="break-words"
+              />
               <p className="text-xs text-muted-foreground">
                 {result.doctorName} · stored {formatDateTime(result.createdAt)}
               </p>

@@ -6,7 +6,7 @@ const FACTS: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: FileLock2,
     title: 'Files encrypted at rest',
-    text: 'Every uploaded document and every form the clinic generates is encrypted with AES-256-GCM, with a fresh IV per file, under a key held by the server.',
+    text: 'Every uploaded document and every form the clinic generates is stored encrypted (AES-256-GCM), each file on its own; the key is kept apart from the files.',
   },
   {
     icon: History,
@@ -16,7 +16,7 @@ const FACTS: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: KeyRound,
     title: 'Access by role and permission',
-    text: 'The server checks the role and permissions on every request; a doctor reaches only the patient being seen. Hiding a button is never the only guard.',
+    text: "Every action is checked against the person's role and permissions by the clinic's system, not only on their screen; a doctor reaches only the patient being seen.",
   },
   {
     icon: Timer,

@@ -1,6 +1,7 @@
 import { FolderOpen, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { bornOn } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/data-states';
@@ -86,6 +87,7 @@ export function PatientsPanel() {
                     )}
                   </p>
                   <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                    <span>{bornOn(p.dateOfBirth)}</span>
                     <span className="break-all">{p.email}</span>
                     {p.phone && <span>{p.phone}</span>}
                     {(p.city || p.state) && (

@@ -1,5 +1,6 @@
 import { Check, Download, FileText, X } from 'lucide-react';
 import { useState } from 'react';
+import { bornOn } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -108,7 +109,12 @@ function DocumentItem({
           {doc.replacedAt && <Badge variant="outline">Replaced {formatDate(doc.replacedAt)}</Badge>}
         </p>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
-          {showPatient && <span className="font-medium text-foreground">{doc.patientName}</span>}
+          {showPatient && (
+            <span>
+              <span className="font-medium text-foreground">{doc.patientName}</span> ·{' '}
+              {bornOn(doc.dateOfBirth)}
+            </span>
+          )}
           <span>{CATEGORY_DEFINITIONS[doc.category].name}</span>
           <span>{formatKb(doc.size)}</span>
           <span>Uploaded {formatDateTime(doc.uploadedAt)}</span>

@@ -1,5 +1,6 @@
 import { Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { bornOn } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, LoadingState } from '@/components/ui/data-states';
@@ -58,7 +59,9 @@ function TranscriptionItem({ item }: { item: StoredTranscription }) {
       <div className="grid min-w-0 gap-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold">{item.patientName}</span>
-          <span className="text-sm text-muted-foreground">with {item.doctorName}</span>
+          <span className="text-sm text-muted-foreground">
+            {bornOn(item.dateOfBirth)} · with {item.doctorName}
+          </span>
           {item.hipaaCompliant && (
             <Badge variant="success">
               <ShieldCheck aria-hidden="true" className="size-3" />

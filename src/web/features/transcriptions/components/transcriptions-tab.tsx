@@ -1,5 +1,6 @@
 import { Eye, FileText } from 'lucide-react';
 import { useState } from 'react';
+import { PatientIdentity } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -124,7 +125,11 @@ export function TranscriptionsTab() {
                   <TableRow key={`${row.kind}-${row.item.consultationId}`}>
                     <TableCell label="Patient" className="px-2 sm:px-3">
                       {/* Below md the row is a card that shows every column itself. */}
-                      <span className="font-medium break-words">{row.item.patientName}</span>
+                      <PatientIdentity
+                        name={row.item.patientName}
+                        dateOfBirth={row.item.dateOfBirth}
+                        className="break-words"
+                      />
                     </TableCell>
                     <TableCell label="Doctor" className="hidden md:table-cell">
                       {row.item.doctorName}
