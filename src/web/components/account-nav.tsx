@@ -57,7 +57,7 @@ export function AccountBlock({
         }}
       >
         <LogOut aria-hidden="true" />
-        Sign Out
+        Sign out
       </Button>
     </div>
   );

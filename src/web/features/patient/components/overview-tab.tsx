@@ -130,7 +130,7 @@ export function OverviewTab({
             disabled={loggingOut}
           >
             <LogOut aria-hidden="true" />
-            Logout
+            Sign out
           </Button>
         </CardContent>
       </Card>
