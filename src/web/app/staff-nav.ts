@@ -76,8 +76,6 @@ export interface ConsoleArea {
   allowed: AreaCheck;
   /** The live badge beside the link, and how it reads to a screen reader. */
   count?: { name: keyof ConsoleCounts; spoken: (n: number) => string };
-  /** One line under the h1 saying what the page is for. */
-  purpose?: string;
 }
 
 const waitingCount = { name: 'waiting', spoken: (n: number) => `${n} waiting` } as const;
@@ -98,7 +96,6 @@ export const CONSOLE_AREAS = {
     icon: Users,
     group: 'Patients',
     allowed: permission('meetings'),
-    purpose: 'Each doctor on duty has a room for the day with the patients waiting for it.',
   },
   waiting: {
     label: 'Waiting Room',
@@ -107,7 +104,6 @@ export const CONSOLE_AREAS = {
     group: 'Patients',
     allowed: permission('waiting'),
     count: waitingCount,
-    purpose: 'Patients who have paid and joined the queue, ready to be admitted or rejected.',
   },
   followUp: {
     label: 'Post-Consultation',
@@ -116,7 +112,6 @@ export const CONSOLE_AREAS = {
     group: 'Patients',
     allowed: permission('post_consultation'),
     count: { name: 'followUp', spoken: (n) => `${n} to follow up` },
-    purpose: 'Approved consultations whose documents still have to be collected.',
   },
   transcriptions: {
     label: 'Patient Transcriptions',
@@ -124,7 +119,6 @@ export const CONSOLE_AREAS = {
     icon: NotebookText,
     group: 'Patients',
     allowed: permission('transcriptions'),
-    purpose: 'Consultation transcripts: process them, compile the notes and store them.',
   },
   documents: {
     label: 'Documents',
@@ -149,7 +143,6 @@ export const CONSOLE_AREAS = {
     icon: BarChart3,
     group: 'Insight',
     allowed: permission('analytics'),
-    purpose: 'Queue, consultation and follow-up figures over the days you choose.',
   },
   automated: {
     label: 'Automated Operations',
@@ -173,7 +166,6 @@ export const CONSOLE_AREAS = {
     icon: Search,
     group: 'Insight',
     allowed: permission('search_notes'),
-    purpose: 'Find words across consultation notes.',
   },
   users: {
     label: 'User Management',
@@ -195,7 +187,6 @@ export const CONSOLE_AREAS = {
     icon: Tags,
     group: 'Administration',
     allowed: permission('keywords'),
-    purpose: 'The words the transcription tools look for in consultation notes.',
   },
   demo: {
     label: 'Live Demo',
@@ -203,7 +194,6 @@ export const CONSOLE_AREAS = {
     icon: MonitorPlay,
     group: 'Administration',
     allowed: permission('demo'),
-    purpose: 'Try the camera, microphone and speakers the way a consultation uses them.',
   },
 } as const satisfies Record<string, ConsoleArea>;
 export type ConsoleAreaKey = keyof typeof CONSOLE_AREAS;

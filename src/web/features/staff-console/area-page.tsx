@@ -41,7 +41,7 @@ const BODIES = {
 } satisfies Partial<Record<ConsoleAreaKey, ComponentType<BodyProps>>>;
 export type AreaWithBody = keyof typeof BODIES;
 
-/** An area's page: the title, the h1 and what it is for, then the area's own screen. */
+/** An area's page: the title and the h1, then the area's own screen (which says what it is for). */
 export function AreaPage({ area }: { area: AreaWithBody }) {
   const entry = CONSOLE_AREAS[area];
   const title = areaTitle(entry);
@@ -57,10 +57,7 @@ export function AreaPage({ area }: { area: AreaWithBody }) {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:py-8">
       <title>{`${title} | ${BRAND_NAME}`}</title>
-      <div className="grid gap-1">
-        <h1 className="text-2xl font-bold text-primary sm:text-3xl">{title}</h1>
-        {'purpose' in entry && <p className="text-sm text-muted-foreground">{entry.purpose}</p>}
-      </div>
+      <h1 className="text-2xl font-bold text-primary sm:text-3xl">{title}</h1>
       <Suspense
         fallback={
           <div className="flex justify-center py-10">

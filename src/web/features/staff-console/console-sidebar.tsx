@@ -33,11 +33,11 @@ export function ConsoleSidebar(props: ConsoleSidebarProps) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label="Staff console" className="flex min-h-0 flex-1 flex-col gap-4">
-        <div className="px-2 pt-1">
-          <Logo to={homePathFor(user.role)} />
-        </div>
-        <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto px-1 pb-2">
+      <div className="px-2 pt-1 pb-4">
+        <Logo to={homePathFor(user.role)} />
+      </div>
+      <nav aria-label="Staff console" className="flex min-h-0 flex-1 flex-col">
+        <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto px-1 pb-4">
           {CONSOLE_GROUPS.map((group) => {
             const inGroup = areas.filter((area) => area.group === group);
             if (inGroup.length === 0) return null;
