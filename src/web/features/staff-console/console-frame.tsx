@@ -58,7 +58,7 @@ function StaffConsole({ user }: { user: CurrentUser }) {
   return (
     <div className="flex min-h-dvh flex-col md:flex-row">
       <SkipLink />
-      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-border bg-muted/40 px-2 py-4 md:flex">
+      <aside className="sticky top-0 hidden h-dvh w-72 shrink-0 flex-col border-r border-border bg-muted/40 px-2 py-4 md:flex">
         {sidebar()}
       </aside>
 

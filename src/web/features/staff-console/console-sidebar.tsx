@@ -33,11 +33,11 @@ export function ConsoleSidebar(props: ConsoleSidebarProps) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="px-2 pt-1 pb-4">
+      <div className="px-2 pb-3">
         <Logo to={homePathFor(user.role)} />
       </div>
       <nav aria-label="Staff console" className="flex min-h-0 flex-1 flex-col">
-        <div className="grid min-h-0 flex-1 content-start gap-4 overflow-y-auto px-1 pb-4">
+        <div className="grid min-h-0 flex-1 content-start gap-3 overflow-y-auto px-1 pb-3">
           {CONSOLE_GROUPS.map((group) => {
             const inGroup = areas.filter((area) => area.group === group);
             if (inGroup.length === 0) return null;
@@ -63,7 +63,7 @@ export function ConsoleSidebar(props: ConsoleSidebarProps) {
         </div>
       </nav>
 
-      <div className="grid gap-4 border-t border-border px-2 pt-4">
+      <div className="grid gap-3 border-t border-border px-2 pt-3">
         {alerts && <AlertsToggle alerts={alerts} />}
         <RolePreviewSelect ownRole={user.role} value={viewer.role} onChange={props.onPreviewRole} />
         <div className="grid gap-0.5 text-sm">
@@ -99,7 +99,7 @@ function AreaLink({
       onClick={onNavigate}
       className={({ isActive }) =>
         cn(
-          'flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+          'flex min-h-9 items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
           isActive
             ? 'bg-primary text-primary-foreground'
             : 'text-foreground hover:bg-secondary hover:text-secondary-foreground',

@@ -85,7 +85,7 @@ export function AlertsToggle({ alerts }: { alerts: ProviderAlerts }) {
           onCheckedChange={alerts.toggle}
         />
       </div>
-      <p id="alerts-hint" className="text-xs text-muted-foreground">
+      <p id="alerts-hint" className={blocked ? 'text-xs text-muted-foreground' : 'sr-only'}>
         {blocked
           ? 'This browser blocks notifications; a chime still plays when a patient joins.'
           : 'A chime and a notification when a patient joins the waiting room.'}

@@ -38,7 +38,7 @@ export function RolePreviewSelect({ ownRole, value, onChange }: RolePreviewSelec
           </option>
         ))}
       </Select>
-      <p id="role-preview-hint" className="text-xs text-muted-foreground">
+      <p id="role-preview-hint" className="sr-only">
         Shows that role&apos;s areas; it grants no access.
       </p>
     </div>
