@@ -154,7 +154,9 @@ test('a master admin previews another role; others are not offered the preview',
   await signIn(page, 'master@demo.test');
   await expect(page).toHaveURL(/\/admin\/meetings$/);
   await checkScreen(page, 'console-master-meetings');
-  await page.getByLabel('Preview the console as').selectOption({ label: 'Administrative Assistant' });
+  await page
+    .getByLabel('Preview the console as')
+    .selectOption({ label: 'Administrative Assistant' });
   await expect(
     page.getByRole('status').filter({ hasText: 'Previewing the Administrative' }),
   ).toBeVisible();
