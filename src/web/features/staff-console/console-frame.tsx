@@ -35,7 +35,7 @@ function StaffConsole({ user }: { user: CurrentUser }) {
   const viewer: ConsoleViewer = previewing ? previewViewer(previewRole) : viewerOf(user);
 
   useStaffLiveUpdates();
-  const counts = useConsoleCounts(true);
+  const counts = useConsoleCounts();
   const mayAdmit = may(user, 'admitOrReject');
   const alertsSetting = useProviderAlertsSetting();
   const alerts = mayAdmit ? alertsSetting : null;

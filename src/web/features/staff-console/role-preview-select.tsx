@@ -2,12 +2,13 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { isMasterRole, ROLE_LABELS, type Role } from '../../../shared/roles';
 
+// The admin family's roles: a master admin can open every page these roles can, so each link
+// of a previewed sidebar leads somewhere.
 const PREVIEW_ROLES: Role[] = [
   'master_admin',
   'operations_admin',
   'doctor_admin',
   'admin_assistant',
-  'doctor',
 ];
 
 interface RolePreviewSelectProps {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { CONSOLE_COUNTS_PATH, type ConsoleCounts } from '../../../shared/schemas/console-counts';
 
@@ -9,18 +9,19 @@ import { CONSOLE_COUNTS_PATH, type ConsoleCounts } from '../../../shared/schemas
 
 const COUNTS_REFETCH_MS = 30_000;
 
-export function useConsoleCounts(enabled: boolean): ConsoleCounts | undefined {
+export function useConsoleCounts(): ConsoleCounts | undefined {
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const counts = useQuery<ConsoleCounts>({
     queryKey: [CONSOLE_COUNTS_PATH],
-    enabled,
     refetchInterval: COUNTS_REFETCH_MS,
     refetchOnWindowFocus: true,
   });
+  const shownAt = useRef(pathname);
   useEffect(() => {
-    if (enabled && pathname)
-      void queryClient.invalidateQueries({ queryKey: [CONSOLE_COUNTS_PATH] });
-  }, [enabled, pathname, queryClient]);
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
+    void queryClient.invalidateQueries({ queryKey: [CONSOLE_COUNTS_PATH] });
+  }, [pathname, queryClient]);
   return counts.data;
 }
