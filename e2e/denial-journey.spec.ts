@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   checkScreen,
+  openConsoleArea,
   registerAndPay,
   SCREENSHOT_DIR,
   signIn,
@@ -154,8 +155,7 @@ test('removed from the queue: a reason is required, the patient reads it and mus
   });
   const ops = await opsContext.newPage();
   await signIn(ops, 'operations@demo.test');
-  await expect(ops).toHaveURL(/\/admin\/dashboard$/);
-  await ops.getByRole('tab', { name: 'Waiting Room' }).click();
+  await openConsoleArea(ops, 'Waiting Room');
   const entry = ops.getByRole('listitem').filter({ hasText: fullName });
   await expect(entry).toContainText('Waiting');
   await entry.getByRole('button', { name: `Reject: ${fullName}` }).click();

@@ -4,6 +4,7 @@ import {
   checkScreen,
   completeIntakeByApi,
   fromOwnAddress,
+  openConsoleArea,
   registrationBody,
   signIn,
   type TestPatient,
@@ -99,9 +100,8 @@ test.afterAll(async () => {
 
 async function openTab(page: Page, email: string, tab: string) {
   await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('tab', { name: tab }).click();
-  await expect(page.getByRole('heading', { name: tab, level: 2 })).toBeVisible();
+  await openConsoleArea(page, tab);
+  await expect(page.getByRole('heading', { name: tab, level: 1 })).toBeVisible();
 }
 
 test('the admin assistant follows up and marks the documents collected', async ({ page }) => {
@@ -359,7 +359,7 @@ test('the Live Demo tab runs the same check and stops the camera when left', asy
     const stream = document.querySelector('video')?.srcObject as MediaStream | null;
     (window as unknown as { __tracks: MediaStreamTrack[] }).__tracks = stream?.getTracks() ?? [];
   });
-  await page.getByRole('tab', { name: 'Keyword Manager' }).click();
+  await openConsoleArea(page, 'Keyword Manager');
   await expect
     .poll(() =>
       page.evaluate(() =>

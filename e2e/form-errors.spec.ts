@@ -3,6 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   expectAccessible,
   fromOwnAddress,
+  openConsoleArea,
   registrationBody,
   signIn,
   type TestPatient,
@@ -165,8 +166,7 @@ test('the payment form shows every error at once and the card brand at 360 px', 
 
 test('a staff table is a list of cards at 360 px', async ({ page }) => {
   await signIn(page, 'master@demo.test');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/users');
+  await openConsoleArea(page, 'User Management');
   const cell = page.getByRole('cell', { name: 'doctor@demo.test' });
   await expect(cell).toBeVisible();
   const row = page.getByRole('row').filter({ has: cell });
@@ -245,8 +245,7 @@ test('the profile dialog shows its errors beside the fields', async ({ page }) =
 
 test('the keyword form shows its error beside the field at 360 px', async ({ page }) => {
   await signIn(page, 'operations@demo.test');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('tab', { name: 'Keyword Manager' }).click();
+  await openConsoleArea(page, 'Keyword Manager');
   await page.getByRole('button', { name: 'Add Keyword' }).click();
   await expect(summaryOf(page)).toBeVisible();
   await expect(page.getByLabel('Keyword', { exact: true })).toBeFocused();

@@ -90,9 +90,10 @@ test('a doctor signs in and lands on the doctor dashboard', async ({ page }) => 
 
 test('a master admin signs in, sees every tab and manages users', async ({ page }) => {
   await signIn(page, 'master@demo.test');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  for (const tab of ['My Meetings', 'Waiting Room', 'User Management', 'Analytics'])
-    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/meetings$/);
+  const sidebar = page.getByRole('navigation', { name: 'Staff console' });
+  for (const area of ['My Meetings', 'Waiting Room', 'User Management', 'Analytics'])
+    await expect(sidebar.getByRole('link', { name: area })).toBeVisible();
   await checkScreen(page, 'admin-dashboard');
 
   await page.goto('/admin/users');
@@ -124,10 +125,11 @@ test('a master admin signs in, sees every tab and manages users', async ({ page 
 
 test('an admin assistant sees only their tabs', async ({ page }) => {
   await signIn(page, 'assistant@demo.test');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('tab', { name: 'Waiting Room' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'User Management' })).toHaveCount(0);
-  await expect(page.getByRole('tab', { name: 'My Meetings' })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/waiting$/);
+  const sidebar = page.getByRole('navigation', { name: 'Staff console' });
+  await expect(sidebar.getByRole('link', { name: 'Waiting Room' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'User Management' })).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: 'My Meetings' })).toHaveCount(0);
   await page.goto('/admin/users');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/waiting$/);
 });

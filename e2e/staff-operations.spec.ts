@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   checkScreen,
   fromOwnAddress,
+  openConsoleArea,
   pdfFile,
   registerAndPay,
   registrationBody,
@@ -60,12 +61,12 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   const opsContext = await browser.newContext();
   const ops = await opsContext.newPage();
   await signIn(ops, 'operations@demo.test');
-  await expect(ops).toHaveURL(/\/admin\/dashboard$/);
+  await expect(ops).toHaveURL(/\/admin\/meetings$/);
   await expect(ops.getByRole('heading', { name: 'Dr. Whitfield — consultations' })).toBeVisible();
   await expect(ops.getByText(fullName).first()).toBeVisible();
   await checkScreen(ops, 'staff-admin-meetings');
 
-  await ops.getByRole('tab', { name: 'Waiting Room' }).click();
+  await openConsoleArea(ops, 'Waiting Room');
   await expect(ops.getByRole('heading', { name: 'Waiting Room' })).toBeVisible();
   const entry = await admit(ops, fullName);
   await expect(toastTitled(ops, 'Patient admitted')).toBeVisible();
@@ -170,8 +171,8 @@ test('a master admin reviews documents and reads the operations screens', async 
   }
 
   await signIn(page, 'master@demo.test');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/documents');
+  await expect(page).toHaveURL(/\/admin\/meetings$/);
+  await openConsoleArea(page, 'Documents');
   await expect(page.getByRole('heading', { name: 'Document Management Center' })).toBeVisible();
   await page.getByLabel('Search documents').fill(patient.lastName);
   await expect(page.getByText('2 documents')).toBeVisible();
@@ -205,7 +206,7 @@ test('a master admin reviews documents and reads the operations screens', async 
   await expect(page.getByText(/AES-256-GCM/)).toBeVisible();
   await checkScreen(page, 'staff-documents-hipaa');
 
-  await page.goto('/admin/automated');
+  await openConsoleArea(page, 'Automated Operations');
   await expect(page.getByRole('heading', { name: 'Automated Operations Dashboard' })).toBeVisible();
   const highFrequency = page.getByRole('switch', { name: 'High frequency' });
   await highFrequency.click();
@@ -216,7 +217,7 @@ test('a master admin reviews documents and reads the operations screens', async 
   await expect(page.getByText('Billable sessions')).toBeVisible();
   await checkScreen(page, 'staff-automated-billing');
 
-  await page.goto('/admin/production');
+  await openConsoleArea(page, 'Production Operations');
   await expect(page.getByRole('heading', { name: 'Production Operations Center' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Place in line/ })).toBeVisible();
   await checkScreen(page, 'staff-production');
@@ -224,8 +225,7 @@ test('a master admin reviews documents and reads the operations screens', async 
   await expect(page.getByText('From registration to approval')).toBeVisible();
   await checkScreen(page, 'staff-production-flow');
 
-  await page.goto('/admin/dashboard');
-  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await openConsoleArea(page, 'Analytics');
   await expect(page.getByText('Whole clinic')).toBeVisible();
   await expect(page.getByText('Revenue per day').first()).toBeVisible();
   // The charts' screen-reader tables take no room: nothing below the footer (issue 12).
@@ -240,16 +240,25 @@ test('a master admin reviews documents and reads the operations screens', async 
 
 test('a doctor admin sees only My Meetings and Analytics', async ({ page }) => {
   await signIn(page, 'doctoradmin@demo.test');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('tab')).toHaveText(['My Meetings', 'Analytics']);
+  await expect(page).toHaveURL(/\/admin\/meetings$/);
+  // The meetings, the analytics with the two operations screens, and Video Sessions.
+  await expect(
+    page.getByRole('navigation', { name: 'Staff console' }).getByRole('link'),
+  ).toHaveText([
+    'My Meetings',
+    'Video Sessions',
+    'Analytics',
+    'Automated Operations',
+    'Production Operations',
+  ]);
   // Admitting and rejecting are not part of the role.
   await expect(page.getByRole('button', { name: /^Admit/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Reject/ })).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await openConsoleArea(page, 'Analytics');
   await expect(page.getByText('Your figures')).toBeVisible();
   await checkScreen(page, 'staff-doctor-admin-analytics');
 
-  // Pages outside the role send them back to the dashboard.
+  // Pages outside the role send them back to their first area.
   await page.goto('/admin/documents');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/meetings$/);
 });

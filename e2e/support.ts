@@ -181,3 +181,18 @@ export async function registerAndPay(
   expect(queue.status).toBe('waiting');
   return queue.id;
 }
+
+/** A link in the staff console's sidebar (issue 12), by its area's name (a badge may follow). */
+export const consoleLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Staff console' }).getByRole('link', {
+    name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(,|$)`),
+  });
+
+/** Opens a console area from the sidebar; on a phone, through the menu sheet first. */
+export async function openConsoleArea(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  const sidebar = page.getByRole('navigation', { name: 'Staff console' });
+  await expect(menu.or(sidebar).first()).toBeVisible();
+  if (await menu.isVisible()) await menu.click();
+  await consoleLink(page, name).click();
+}

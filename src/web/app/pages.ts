@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+import type { AreaWithBody } from '@/features/staff-console/area-page';
 import { lazyPage } from './lazy-page';
 
 // Every page except the landing loads on demand, keeping the landing's critical path small
@@ -48,9 +50,14 @@ export const DoctorDashboardPage = lazyPage(
   () => import('@/features/doctor/components/doctor-dashboard-page'),
   'DoctorDashboardPage',
 );
-export const AdminDashboardPage = lazyPage(
-  () => import('@/features/admin-dashboard/components/admin-dashboard-page'),
-  'AdminDashboardPage',
+// The staff console's former dashboard tabs, one page each (issue 12).
+export const AreaPage = lazyPage(
+  () => import('@/features/staff-console/area-page'),
+  'AreaPage',
+) as ComponentType<{ area: AreaWithBody }>;
+export const ConsoleHome = lazyPage(
+  () => import('@/features/staff-console/console-home'),
+  'ConsoleHome',
 );
 export const AdminUsersPage = lazyPage(
   () => import('@/features/admin-users/components/admin-users-page'),

@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import {
   type AccessCheck,
   anySignedIn,
-  hasPermission,
   isAdminFamily,
   isClinicalStaff,
   isDoctor,
@@ -24,6 +24,7 @@ import { RouteErrorPage } from './layouts/route-error-page';
 import { SiteLayout } from './layouts/site-layout';
 import { StaffConsoleLayout } from './layouts/staff-console-layout';
 import * as Page from './pages';
+import { CONSOLE_AREAS, type ConsoleAreaKey, mayOpen } from './staff-nav';
 
 // The route table: patient-side.md §2.2 and staff-and-video.md §2 with rulings 2, 9, 11, 12.
 
@@ -72,29 +73,38 @@ const siteRoutes: RouteObject[] = [
   { path: '*', element: <CatchAll /> },
 ];
 
-/** The staff console (issue 12): every staff page in one frame with its sidebar. */
+/** An area of the staff console, guarded by the check its sidebar link uses (staff-nav.ts). */
+const area = (key: ConsoleAreaKey, element: ReactNode): RouteObject =>
+  guarded(mayOpen(key), [{ path: CONSOLE_AREAS[key].path, element }]);
+
+/**
+ * The staff console (issue 12): every staff page in one frame with its sidebar. The former
+ * dashboard tabs are pages of their own; /admin/dashboard opens the user's first area.
+ */
 const consoleRoutes: RouteObject[] = [
   guarded(isAdminFamily, [
     { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-    { path: '/admin/dashboard', element: <Page.AdminDashboardPage /> },
+    { path: '/admin/dashboard', element: <Page.ConsoleHome /> },
   ]),
-  guarded(hasPermission('users'), [{ path: '/admin/users', element: <Page.AdminUsersPage /> }]),
-  guarded(hasPermission('documents'), [
-    { path: '/admin/documents', element: <Page.AdminDocumentsPage /> },
-  ]),
-  guarded(hasPermission('analytics'), [
-    { path: '/admin/automated', element: <Page.AutomatedOperationsPage /> },
-    { path: '/admin/production', element: <Page.ProductionOperationsPage /> },
-  ]),
-  guarded(hasPermission('financial'), [{ path: '/admin/fees', element: <Page.FeeSchedulePage /> }]),
+  area('meetings', <Page.AreaPage area="meetings" />),
+  area('waiting', <Page.AreaPage area="waiting" />),
+  area('followUp', <Page.AreaPage area="followUp" />),
+  area('transcriptions', <Page.AreaPage area="transcriptions" />),
+  area('documents', <Page.AdminDocumentsPage />),
+  area('videoSessions', <Page.VideoSessionsPage />),
+  area('analytics', <Page.AreaPage area="analytics" />),
+  area('automated', <Page.AutomatedOperationsPage />),
+  area('production', <Page.ProductionOperationsPage />),
+  area('searchNotes', <Page.AreaPage area="searchNotes" />),
+  area('users', <Page.AdminUsersPage />),
+  area('fees', <Page.FeeSchedulePage />),
+  area('keywords', <Page.AreaPage area="keywords" />),
+  area('demo', <Page.AreaPage area="demo" />),
   guarded(isClinicalStaff, [
     { path: '/admin/consultation', element: <Page.AdminConsultationPage /> },
   ]),
-  guarded(isDoctor, [
-    { path: '/doctor', element: <Navigate to="/doctor/dashboard" replace /> },
-    { path: '/doctor/dashboard', element: <Page.DoctorDashboardPage /> },
-  ]),
-  guarded(anySignedIn, [{ path: '/video-sessions', element: <Page.VideoSessionsPage /> }]),
+  guarded(isDoctor, [{ path: '/doctor', element: <Navigate to="/doctor/dashboard" replace /> }]),
+  area('queue', <Page.DoctorDashboardPage />),
 ];
 
 /** The call rooms: full-bleed, nothing around the video (issue 12). */

@@ -1,23 +1,17 @@
-import { useLocation } from 'react-router';
 import { useAuth } from '@/features/auth/api/session';
 import { homePathFor } from '../../shared/roles';
 import { AccountBlock, VisitorLinks } from './account-nav';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 
-// These dashboards show the account block and a sign-out control in the page heading.
-const PAGES_WITH_OWN_ACCOUNT_BLOCK = ['/admin/dashboard', '/doctor/dashboard'];
-
 export function Header() {
   const { user, isLoading } = useAuth();
-  const { pathname } = useLocation();
-  const showAccount = !PAGES_WITH_OWN_ACCOUNT_BLOCK.includes(pathname);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Logo to={user ? homePathFor(user.role) : '/'} />
-        {!isLoading && showAccount && (
+        {!isLoading && (
           <>
             <nav aria-label="Account" className="hidden items-center gap-3 md:flex">
               {user ? <AccountBlock user={user} /> : <VisitorLinks />}

@@ -231,3 +231,18 @@ export async function reviewDocument(
   });
   return result.document;
 }
+
+/**
+ * How many documents wait for review (the review queue's pending ones), for the console's
+ * badge: the same list and scope as listStaffDocuments, counted without reading any row.
+ */
+export async function countDocumentsToReview(db: Executor, user: CurrentUser): Promise<number> {
+  const scope = await patientScope(db, user, documents.patientId);
+  if (scope === null) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documents)
+    .leftJoin(uploader, eq(uploader.id, documents.uploadedBy))
+    .where(and(LIST_WHERE.patient, scope, eq(documents.status, 'pending')));
+  return row?.n ?? 0;
+}

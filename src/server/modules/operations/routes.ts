@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { analytics } from './analytics.js';
 import { billingVerification } from './billing.js';
+import { consoleCountsRoutes } from './console-counts.js';
 import { adminQueueStatus } from './queue-status.js';
 
 /**
@@ -48,4 +49,6 @@ export async function operationsRoutes(fastify: FastifyInstance, ctx: AppContext
     },
     async (request) => analytics(ctx, { user: currentUser(request), days: request.query.days }),
   );
+
+  await consoleCountsRoutes(fastify, ctx);
 }

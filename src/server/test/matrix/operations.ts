@@ -10,11 +10,14 @@ import {
 import type { TestApp } from '../harness.js';
 import type { Endpoint, Method } from './types.js';
 
-// Operations dashboards (ruling 3: `analytics`; billing needs `financial`).
+// Operations dashboards (ruling 3: `analytics`; billing needs `financial`) and the console's
+// sidebar counts (any staff member).
 export const OPERATIONS_ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/queue-status', access: 'analytics', ok: 200 },
   { method: 'GET', path: '/api/admin/billing-verification', access: 'financial', ok: 200 },
   { method: 'GET', path: '/api/admin/analytics', access: 'analytics', ok: 200 },
+  // The console's badges: every staff member; each count is narrowed inside (console-counts.ts).
+  { method: 'GET', path: '/api/admin/console-counts', access: 'staff', ok: 200 },
 ];
 
 /**

@@ -15,8 +15,3 @@ export const isClinicalStaff: AccessCheck = (user) =>
 export function userPermissions(user: CurrentUser): Permission[] {
   return effectivePermissions(user.role, user.permissions);
 }
-
-export const hasPermission =
-  (permission: Permission): AccessCheck =>
-  (user) =>
-    isAdminRole(user.role) && userPermissions(user).includes(permission);

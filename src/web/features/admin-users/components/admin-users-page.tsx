@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/session';
 import { BRAND_NAME } from '@/lib/brand';
@@ -10,11 +9,6 @@ export function AdminUsersPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
       <title>{`User Management | ${BRAND_NAME}`}</title>
-      <p className="mb-4 text-sm">
-        <Link to="/admin/dashboard" className="text-primary underline">
-          Back to the admin dashboard
-        </Link>
-      </p>
       <UserManagement actor={user} headingLevel="h1" />
     </div>
   );

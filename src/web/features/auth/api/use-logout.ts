@@ -25,7 +25,7 @@ export function useLogout() {
     queryClient.clear();
     sessionStorage.clear();
     setPending(false);
-    toast({ title: 'Logged out', description: 'You have been successfully logged out' });
+    toast({ title: 'Signed out', description: 'You have been signed out.' });
     navigate('/', { replace: true });
   }, [navigate, queryClient]);
 

@@ -6,7 +6,6 @@ export function LiveDemoTab() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold">Live Demo</h2>
         <CardDescription>
           Check this computer's camera, microphone and speaker before a video consultation. The
           preview stays on this device: nothing is recorded or sent.

@@ -1,11 +1,9 @@
-import { Activity, Clock, LogOut, UserCheck, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Activity, Clock, UserCheck, Users } from 'lucide-react';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMinutes } from '@/features/admin-dashboard/staff-format';
 import { useAuth } from '@/features/auth/api/session';
-import { useLogout } from '@/features/auth/api/use-logout';
 import { BRAND_NAME } from '@/lib/brand';
 import { useDoctorStats } from '../api/doctor';
 import { useDoctorPresence } from '../api/use-doctor-presence';
@@ -17,7 +15,6 @@ import { QueueTab } from './queue-tab';
 /** The Doctor Dashboard (staff-and-video.md §2; ruling 9: real figures and lists). */
 export function DoctorDashboardPage() {
   const { user } = useAuth();
-  const { logout, pending } = useLogout();
   const connection = useDoctorPresence(!!user);
   const stats = useDoctorStats();
   if (!user) return <FullPageSpinner />;
@@ -34,13 +31,7 @@ export function DoctorDashboardPage() {
             Dr. {user.firstName} {user.lastName} · {user.email}
           </p>
         </div>
-        <div className="flex items-center gap-4">
-          <OnlineIndicator state={connection} />
-          <Button variant="outline" onClick={logout} disabled={pending}>
-            <LogOut aria-hidden="true" />
-            Logout
-          </Button>
-        </div>
+        <OnlineIndicator state={connection} />
       </div>
 
       {stats.isError && (

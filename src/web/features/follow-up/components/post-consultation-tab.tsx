@@ -28,7 +28,6 @@ export function PostConsultationTab() {
     <Card>
       <CardHeader className="gap-3">
         <div className="grid gap-1.5">
-          <h2 className="text-lg font-semibold">Post-Consultation</h2>
           <CardDescription>
             Completed consultations that still need documents collected. Call the patient, start the
             collection and mark the documents collected. The list refreshes every minute.

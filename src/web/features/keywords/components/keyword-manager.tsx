@@ -23,7 +23,6 @@ export function KeywordManager() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold">Keyword Manager</h2>
         <CardDescription>
           The words and phrases the transcription workflow looks for in consultation notes. Each one
           found is listed among the key findings of transcriptions stored from now on.

@@ -2,19 +2,14 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/data-state
 import { useMeetings } from '../api/meetings';
 import { MeetingCard } from './meeting-card';
 
-/** The My Meetings tab (staff-and-video.md §2; ruling 16: a meeting per doctor on duty). */
+/** The My Meetings page's body (staff-and-video.md §2; ruling 16: a meeting per doctor on duty). */
 export function MeetingsTab({ onOpenAnalytics }: { onOpenAnalytics?: () => void }) {
   const meetings = useMeetings();
   return (
-    <section aria-labelledby="meetings-heading" className="grid grid-cols-1 gap-4">
-      <div className="grid grid-cols-1 gap-1">
-        <h2 id="meetings-heading" className="text-lg font-semibold">
-          My Meetings
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Each doctor on duty has a consultation room for the day. Updated every 30 seconds.
-        </p>
-      </div>
+    <div className="grid grid-cols-1 gap-4">
+      <p className="text-sm text-muted-foreground">
+        Each doctor on duty has a consultation room for the day. Updated every 30 seconds.
+      </p>
       {meetings.isPending ? (
         <LoadingState label="Loading meetings" />
       ) : meetings.isError ? (
@@ -37,6 +32,6 @@ export function MeetingsTab({ onOpenAnalytics }: { onOpenAnalytics?: () => void 
           />
         ))
       )}
-    </section>
+    </div>
   );
 }

@@ -15,7 +15,6 @@ export function WaitingRoomTab() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold">Waiting Room</h2>
         <CardDescription>
           {meetings.data
             ? `${waiting} waiting · ${list.length - waiting} admitted or in consultation. Updated every 30 seconds.`

@@ -41,7 +41,7 @@ export function ScopeBadge({ scope }: { scope: Analytics['scope'] }) {
 }
 
 /**
- * The Analytics tab (ruling 9: a real tab): consultations per day, wait times, the patient
+ * The Analytics page's body (ruling 9: real figures): consultations per day, wait times, the patient
  * funnel and, with `financial`, revenue. A doctor admin sees their own consultations.
  */
 export function AnalyticsPanel() {
@@ -51,22 +51,14 @@ export function AnalyticsPanel() {
   const consultations = a ? a.consultationsPerDay.reduce((s, d) => s + d.count, 0) : null;
 
   return (
-    <section aria-labelledby="analytics-heading" className="grid grid-cols-1 gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="grid grid-cols-1 gap-1">
-          <h2
-            id="analytics-heading"
-            className="flex flex-wrap items-center gap-2 text-lg font-semibold"
-          >
-            Analytics
-            {a && <ScopeBadge scope={a.scope} />}
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {a?.scope === 'own'
-              ? 'Consultations whose outcome you recorded.'
-              : 'Consultations, waiting times and how far patients get.'}
-          </p>
-        </div>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          {a && <ScopeBadge scope={a.scope} />}
+          {a?.scope === 'own'
+            ? 'Consultations whose outcome you recorded.'
+            : 'Consultations, waiting times and how far patients get.'}
+        </p>
         <WindowSelect id="analytics-window" value={days} onChange={setDays} withToday={false} />
       </div>
 
@@ -178,6 +170,6 @@ export function AnalyticsPanel() {
           </>
         )
       )}
-    </section>
+    </div>
   );
 }

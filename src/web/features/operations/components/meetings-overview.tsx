@@ -61,8 +61,8 @@ export function MeetingsOverview() {
         })}
       </ul>
       <p className="text-sm">
-        <Link to="/admin/dashboard" className="text-primary underline">
-          Admit patients and start calls on the dashboard
+        <Link to="/admin/meetings" className="text-primary underline">
+          Admit patients and start calls in My Meetings
         </Link>
       </p>
     </div>

@@ -1,8 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
-/** Title, purpose and the way back for the operations pages. */
+/** Title and purpose of the operations pages (the console's sidebar is the way around). */
 export function OpsPageHeader({
   title,
   description,
@@ -14,15 +12,6 @@ export function OpsPageHeader({
 }) {
   return (
     <div className="grid grid-cols-1 gap-4">
-      <p className="text-sm">
-        <Link
-          to="/admin/dashboard"
-          className="inline-flex items-center gap-1 text-primary underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to the admin dashboard
-        </Link>
-      </p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid grid-cols-1 gap-1">
           <h1 className="text-2xl font-bold text-primary sm:text-3xl">{title}</h1>

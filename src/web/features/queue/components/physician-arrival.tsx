@@ -1,38 +1,11 @@
 import { Bell } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { chime, notificationsSupported } from '@/lib/chime';
 import type { QueueStatusView } from '../../../../shared/queue';
 
 // A patient waiting with no physician on duty may leave the tab in the background: when one
 // comes on duty the page chimes and, if the patient allowed it, raises a notification (issue 11).
-
-/** A short two-note chime from the Web Audio API (no audio file to fetch). */
-function chime(): void {
-  const Context =
-    window.AudioContext ??
-    (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-  if (!Context) return;
-  try {
-    const audio = new Context();
-    const start = audio.currentTime;
-    for (const [i, frequency] of [880, 1320].entries()) {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.frequency.value = frequency;
-      gain.gain.setValueAtTime(0.0001, start + i * 0.18);
-      gain.gain.exponentialRampToValueAtTime(0.2, start + i * 0.18 + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.18 + 0.3);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(start + i * 0.18);
-      osc.stop(start + i * 0.18 + 0.32);
-    }
-    setTimeout(() => void audio.close(), 1000);
-  } catch {
-    // Audio blocked (no user gesture yet): the notification and the page still say it.
-  }
-}
-
-const notificationsSupported = () => typeof window !== 'undefined' && 'Notification' in window;
 
 /** Chimes and notifies once when the status goes from no physician to one on duty. */
 export function usePhysicianArrival(status: QueueStatusView | null): void {

@@ -36,7 +36,6 @@ export function SearchNotes() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold">Search Notes</h2>
         <CardDescription>
           Search the stored transcripts, summaries and notes. Use quotes for a phrase, OR for either
           word, and a minus sign to leave a word out.

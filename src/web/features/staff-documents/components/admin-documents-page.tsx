@@ -1,5 +1,3 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 import { BRAND_NAME } from '@/lib/brand';
 import { DocumentManagement } from './document-management';
 
@@ -8,15 +6,6 @@ export function AdminDocumentsPage() {
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
       <title>{`Document Management Center | ${BRAND_NAME}`}</title>
-      <p className="text-sm">
-        <Link
-          to="/admin/dashboard"
-          className="inline-flex items-center gap-1 text-primary underline"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to the admin dashboard
-        </Link>
-      </p>
       <DocumentManagement headingLevel="h1" title="Document Management Center" />
     </div>
   );

@@ -73,7 +73,6 @@ export function TranscriptionsTab() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold">Patient Transcriptions</h2>
         <CardDescription>
           Process a consultation in three steps: copy the transcription, compile the notes, and
           store them securely. Stored transcriptions download as PDF.
