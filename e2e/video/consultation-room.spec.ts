@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   expectAccessible,
+  pdfFile,
   registerAndPay,
   SCREENSHOT_DIR,
   signIn,
@@ -53,7 +54,7 @@ const totalReads = (reads: Map<string, number>) => [...reads.values()].reduce((a
 
 /** The room's bar is one line: no taller than one row of its 40 px buttons and padding. */
 async function expectOneLineBar(page: Page) {
-  const bar = page.getByRole('banner');
+  const bar = page.locator('header', { has: page.getByRole('heading', { level: 1 }) });
   const box = (await bar.boundingBox())!;
   expect(box.height, 'the room bar wraps').toBeLessThanOrEqual(60);
 }
@@ -73,6 +74,16 @@ test('the physician sees the chart beside the video, writes notes and records th
   const fullName = `${patient.firstName} ${patient.lastName}`;
   const api = await playwright.request.newContext({ baseURL });
   await registerAndPay(api, patient);
+  // A PDF among the documents, for the viewer's frame.
+  const [application] = (await (await api.get('/api/applications')).json()) as { id: string }[];
+  const records = await api.post('/api/documents/upload', {
+    multipart: {
+      type: 'medical_records',
+      applicationId: application!.id,
+      document: pdfFile('lab-results.pdf'),
+    },
+  });
+  expect(records.status(), await records.text()).toBe(201);
   await api.dispose();
 
   // The patient waits on a phone.
@@ -87,6 +98,10 @@ test('the physician sees the chart beside the video, writes notes and records th
   await watchPeerConnections(doctorContext);
   const doctor = await doctorContext.newPage();
   const reads = countDocumentReads(doctor);
+  const refusals: string[] = [];
+  doctor.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refusals.push(message.text());
+  });
   await signIn(doctor, 'doctor@demo.test');
   await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
   await doctor
@@ -123,6 +138,7 @@ test('the physician sees the chart beside the video, writes notes and records th
   await expectImageLoaded(chart.getByRole('img', { name: /photo/i }));
   // The ID and the photo, each read once.
   expect([...reads.values()]).toEqual([1, 1]);
+  await doctor.screenshot({ path: `${SCREENSHOT_DIR}/consultation-room-staff-identity-1280.png` });
   const outcome = chart.getByRole('button', { name: 'Record Outcome' });
   await expect(outcome).toBeDisabled();
   await expect(chart.getByText('The outcome form opens when the consultation ends.')).toBeVisible();
@@ -155,6 +171,17 @@ test('the physician sees the chart beside the video, writes notes and records th
   );
   await doctor.keyboard.press('Escape');
   expect(totalReads(reads)).toBe(3);
+  // A PDF is framed from its object URL (the CSP allows blob: frames), not downloaded.
+  await chart.getByRole('button', { name: 'View lab-results.pdf' }).click();
+  const pdf = doctor.getByRole('dialog', { name: 'lab-results.pdf' });
+  await expect(pdf.locator('iframe[title="lab-results.pdf"]')).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => doctor.frames().some((frame) => frame.url().startsWith('blob:')))
+    .toBe(true);
+  expect(refusals).toEqual([]);
+  expect(totalReads(reads)).toBe(4);
+  await doctor.keyboard.press('Escape');
+  await expect(pdf).toBeHidden();
 
   // ---- a document approved from the panel ----
   await chart.getByRole('button', { name: 'Approve residency_proof.png' }).click();
@@ -243,7 +270,7 @@ test('the physician sees the chart beside the video, writes notes and records th
   await openSheet.click();
   await expectImageLoaded(sheet.getByRole('img', { name: /government id/i }));
   await expectImageLoaded(sheet.getByRole('img', { name: /photo/i }));
-  expect(totalReads(reads)).toBe(3);
+  expect(totalReads(reads)).toBe(4);
   await sheet.getByRole('button', { name: 'Back to the call' }).click();
   await doctor.setViewportSize(DESKTOP.viewport);
 
