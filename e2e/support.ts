@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { cardPng, colourFor } from './png-fixture';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
@@ -59,14 +60,11 @@ export const pdfFile = (name: string) => ({
   ),
 });
 
-/** A real 1x1 PNG. */
+/** A real, small but visible PNG (64×40; the room's screenshots show the ID and photo). */
 export const pngFile = (name: string) => ({
   name,
   mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-    'base64',
-  ),
+  buffer: cardPng(colourFor(name)),
 });
 
 export interface TestPatient {

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   expectAccessible,
+  pdfFile,
   registerAndPay,
   SCREENSHOT_DIR,
   signIn,
@@ -14,11 +15,14 @@ import { expectFramesRising, watchPeerConnections } from './call-support';
 // a complete intake waits; the doctor starts the call from the dashboard and lands in the room:
 // the patient's name in the bar, the chart beside the video (a condition with its ICD code, the
 // government ID and photo as images), labelled controls with keyboard shortcuts and their help.
-// The doctor approves a document from the panel, types notes (saved as they type, checked
+// The doctor views a document in the room (the viewer shows the image; its Download saves the
+// same bytes) and approves one from the panel, types notes (saved as they type, checked
 // through the API), ends the consultation and, still in the room, records the approval: first
 // without the identity confirmation (refused beside the box), then with it. The patient's
 // journey shows the approval. axe-core finds no serious or critical violation in the room and
-// its dialogs; the rooms are saved at 1280 and 360 px.
+// its dialogs; the rooms are saved at 1280 and 360 px, where the bar stays one line. Each file
+// is fetched (and audited) once for the room's life: the phone's sheet, opened again, and the
+// viewer reuse it.
 
 const DESKTOP = { viewport: { width: 1280, height: 900 }, timezoneId: 'America/Chicago' };
 const PHONE = { viewport: { width: 360, height: 740 }, timezoneId: 'America/Chicago' };
@@ -37,6 +41,24 @@ async function expectImageLoaded(image: Locator) {
     .toBeGreaterThan(0);
 }
 
+/** The room's reads of each document file (the audited download route), by document id. */
+function countDocumentReads(page: Page): Map<string, number> {
+  const reads = new Map<string, number>();
+  page.on('request', (request) => {
+    const match = /\/api\/admin\/download-document\/([^/?]+)/.exec(request.url());
+    if (match?.[1]) reads.set(match[1], (reads.get(match[1]) ?? 0) + 1);
+  });
+  return reads;
+}
+const totalReads = (reads: Map<string, number>) => [...reads.values()].reduce((a, b) => a + b, 0);
+
+/** The room's bar is one line: no taller than one row of its 40 px buttons and padding. */
+async function expectOneLineBar(page: Page) {
+  const bar = page.locator('header', { has: page.getByRole('heading', { level: 1 }) });
+  const box = (await bar.boundingBox())!;
+  expect(box.height, 'the room bar wraps').toBeLessThanOrEqual(60);
+}
+
 test('the physician sees the chart beside the video, writes notes and records the outcome in the room', async ({
   browser,
   playwright,
@@ -52,6 +74,16 @@ test('the physician sees the chart beside the video, writes notes and records th
   const fullName = `${patient.firstName} ${patient.lastName}`;
   const api = await playwright.request.newContext({ baseURL });
   await registerAndPay(api, patient);
+  // A PDF among the documents, for the viewer's frame.
+  const [application] = (await (await api.get('/api/applications')).json()) as { id: string }[];
+  const records = await api.post('/api/documents/upload', {
+    multipart: {
+      type: 'medical_records',
+      applicationId: application!.id,
+      document: pdfFile('lab-results.pdf'),
+    },
+  });
+  expect(records.status(), await records.text()).toBe(201);
   await api.dispose();
 
   // The patient waits on a phone.
@@ -65,6 +97,11 @@ test('the physician sees the chart beside the video, writes notes and records th
   const doctorContext = await browser.newContext(DESKTOP);
   await watchPeerConnections(doctorContext);
   const doctor = await doctorContext.newPage();
+  const reads = countDocumentReads(doctor);
+  const refusals: string[] = [];
+  doctor.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refusals.push(message.text());
+  });
   await signIn(doctor, 'doctor@demo.test');
   await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
   await doctor
@@ -99,6 +136,9 @@ test('the physician sees the chart beside the video, writes notes and records th
   await expect(chart).toContainText('Chronic pain');
   await expectImageLoaded(chart.getByRole('img', { name: /government id/i }));
   await expectImageLoaded(chart.getByRole('img', { name: /photo/i }));
+  // The ID and the photo, each read once.
+  expect([...reads.values()]).toEqual([1, 1]);
+  await doctor.screenshot({ path: `${SCREENSHOT_DIR}/consultation-room-staff-identity-1280.png` });
   const outcome = chart.getByRole('button', { name: 'Record Outcome' });
   await expect(outcome).toBeDisabled();
   await expect(chart.getByText('The outcome form opens when the consultation ends.')).toBeVisible();
@@ -108,6 +148,40 @@ test('the physician sees the chart beside the video, writes notes and records th
   await expect(controls.getByRole('button', { name: 'Unmute', exact: true })).toBeVisible();
   await doctor.keyboard.press('m');
   await expect(controls.getByRole('button', { name: 'Mute', exact: true })).toBeVisible();
+
+  // ---- View shows the document in the room; its Download saves the same bytes ----
+  await chart.getByRole('button', { name: 'View residency_proof.png' }).click();
+  const viewer = doctor.getByRole('dialog', { name: 'residency_proof.png' });
+  await expectImageLoaded(viewer.getByRole('img', { name: /residency_proof\.png/ }));
+  expect(totalReads(reads)).toBe(3);
+  await doctor.screenshot({ path: `${SCREENSHOT_DIR}/consultation-room-viewer-1280.png` });
+  await expectAccessible(doctor);
+  const saved = doctor.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Download' }).click();
+  expect((await saved).suggestedFilename()).toBe('residency_proof.png');
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+  // Viewed again, and the photo viewed: the room already holds both files.
+  await chart.getByRole('button', { name: 'View residency_proof.png' }).click();
+  await expectImageLoaded(viewer.getByRole('img', { name: /residency_proof\.png/ }));
+  await doctor.keyboard.press('Escape');
+  await chart.getByRole('button', { name: 'View photo.png' }).click();
+  await expectImageLoaded(
+    doctor.getByRole('dialog', { name: 'photo.png' }).getByRole('img', { name: /photo\.png/ }),
+  );
+  await doctor.keyboard.press('Escape');
+  expect(totalReads(reads)).toBe(3);
+  // A PDF is framed from its object URL (the CSP allows blob: frames), not downloaded.
+  await chart.getByRole('button', { name: 'View lab-results.pdf' }).click();
+  const pdf = doctor.getByRole('dialog', { name: 'lab-results.pdf' });
+  await expect(pdf.locator('iframe[title="lab-results.pdf"]')).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => doctor.frames().some((frame) => frame.url().startsWith('blob:')))
+    .toBe(true);
+  expect(refusals).toEqual([]);
+  expect(totalReads(reads)).toBe(4);
+  await doctor.keyboard.press('Escape');
+  await expect(pdf).toBeHidden();
 
   // ---- a document approved from the panel ----
   await chart.getByRole('button', { name: 'Approve residency_proof.png' }).click();
@@ -138,6 +212,7 @@ test('the physician sees the chart beside the video, writes notes and records th
   await patientPage.screenshot({ path: `${SCREENSHOT_DIR}/consultation-room-patient-360.png` });
   // The patient's room: the clinic's name in the bar, large labelled controls.
   await expect(patientPage.getByText('OKMMJ Telehealth').first()).toBeVisible();
+  await expectOneLineBar(patientPage);
   const patientControls = patientPage.getByRole('group', { name: 'Call controls' });
   for (const button of await patientControls.getByRole('button').all()) {
     const box = (await button.boundingBox())!;
@@ -167,14 +242,35 @@ test('the physician sees the chart beside the video, writes notes and records th
   // ---- the phone's width: the chart is a sheet opened from the bar ----
   await doctor.setViewportSize({ width: 360, height: 740 });
   await expect(chart).toHaveCount(0);
+  await expectOneLineBar(doctor);
+  await expect(doctor.getByRole('heading', { level: 1, name: fullName })).toHaveAttribute(
+    'title',
+    fullName,
+  );
+  await expect(doctor.getByRole('button', { name: 'Shortcuts', exact: true })).toBeVisible();
   await doctor.screenshot({ path: `${SCREENSHOT_DIR}/consultation-room-staff-360.png` });
-  await doctor.getByRole('button', { name: 'Chart', exact: true }).click();
+  const openSheet = doctor.getByRole('button', { name: 'Chart', exact: true });
+  await openSheet.click();
   const sheet = doctor.getByRole('dialog', { name: `Patient chart: ${fullName}` });
   await expect(sheet.getByLabel('Your notes')).toHaveValue(
     'Lower back pain for 6 months; sleeps poorly. Mm.',
   );
+  await expectImageLoaded(sheet.getByRole('img', { name: /government id/i }));
+  await expectImageLoaded(sheet.getByRole('img', { name: /photo/i }));
   await expectAccessible(doctor);
   await doctor.screenshot({ path: `${SCREENSHOT_DIR}/consultation-room-staff-sheet-360.png` });
+  await sheet.getByRole('button', { name: 'View residency_proof.png' }).click();
+  const phoneViewer = doctor.getByRole('dialog', { name: 'residency_proof.png' });
+  await expectImageLoaded(phoneViewer.getByRole('img', { name: /residency_proof\.png/ }));
+  await doctor.screenshot({ path: `${SCREENSHOT_DIR}/consultation-room-viewer-360.png` });
+  await phoneViewer.getByRole('button', { name: 'Close' }).click();
+  await sheet.getByRole('button', { name: 'Back to the call' }).click();
+  await expect(sheet).toBeHidden();
+  // Opened again: the images are there at once, from the room's files, not read again.
+  await openSheet.click();
+  await expectImageLoaded(sheet.getByRole('img', { name: /government id/i }));
+  await expectImageLoaded(sheet.getByRole('img', { name: /photo/i }));
+  expect(totalReads(reads)).toBe(4);
   await sheet.getByRole('button', { name: 'Back to the call' }).click();
   await doctor.setViewportSize(DESKTOP.viewport);
 

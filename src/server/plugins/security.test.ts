@@ -53,6 +53,8 @@ describe('security headers', () => {
     expect(csp.get('script-src')).toBe("'self'");
     expect(csp.get('frame-ancestors')).toBe("'none'");
     expect(csp.get('object-src')).toBe("'none'");
+    // Only our own object URLs may be framed (the room's PDF viewer).
+    expect(csp.get('frame-src')).toBe('blob:');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['x-frame-options']).toBe('DENY');

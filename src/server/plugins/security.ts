@@ -21,6 +21,10 @@ export function securityHeaders(config: Config): Record<string, string> {
     "media-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // The consultation room shows a PDF document in an <iframe> of an object URL (a blob: of
+    // this origin, made by our own script) rather than downloading it (issue 12). Only blob:
+    // frames are allowed: no other origin may be framed, and plugins (<object>/<embed>) stay off.
+    'frame-src blob:',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

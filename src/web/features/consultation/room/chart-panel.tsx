@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/data-states';
 import { isApiError } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/format';
-import type { PatientRecord } from '../../../../shared/schemas/staff-documents';
+import type { PatientRecord, StaffDocument } from '../../../../shared/schemas/staff-documents';
 import { StaffDocumentList } from '../../staff-documents/components/staff-document-list';
 import { patientRecordKey } from '../api/consultation';
 import { OutcomeForm } from '../components/outcome-form';
 import { ApplicationDetails } from '../components/patient-record-view';
+import { DocumentViewerDialog } from './document-viewer-dialog';
 import { EarlierConsultations } from './earlier-consultations';
 import { IdentityImages } from './identity-images';
 import { PhysicianNotes } from './physician-notes';
@@ -17,7 +18,8 @@ import type { RoomConsultation } from './use-room-consultation';
 // The chart beside the video (issue 12): who the patient is, their ID and photo (SB 1066),
 // the application with its conditions, caregiver and notes, the physician's notes saved as
 // they type, the outcome (open once the consultation has ended), the documents to review and
-// the earlier consultations. The physician never leaves the room for any of it.
+// the earlier consultations. The physician never leaves the room for any of it: a document's
+// View opens it in a dialog over the room.
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -78,6 +80,7 @@ function Chart({
   canReview: boolean;
 }) {
   const queryClient = useQueryClient();
+  const [viewing, setViewing] = useState<StaffDocument | null>(null);
   const p = data.patient;
   const id = consultation.consultationId;
   // A saved text goes into the cached record too: the sheet, opened again, starts from it.
@@ -132,10 +135,11 @@ function Chart({
             label="The patient's documents"
             canReview={canReview}
             showPatient={false}
-            downloadLabel="View"
+            onView={setViewing}
             stacked
           />
         )}
+        <DocumentViewerDialog doc={viewing} onClose={() => setViewing(null)} />
       </Section>
       <Section title="Earlier consultations">
         <EarlierConsultations consultations={data.consultations} currentId={id} />

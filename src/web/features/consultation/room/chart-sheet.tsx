@@ -18,10 +18,12 @@ export function ChartSheet({ open, onOpenChange, patientName, children }: ChartS
       <DialogPrimitive.Trigger asChild>
         <button
           type="button"
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-md bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          title="Patient chart"
+          className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md bg-white px-2 text-sm font-semibold text-slate-900 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:px-3"
         >
           <ClipboardList aria-hidden="true" className="size-4" />
-          Chart
+          {/* An icon on a phone, so the bar stays one line; the name stays "Chart". */}
+          <span className="sr-only sm:not-sr-only">Chart</span>
         </button>
       </DialogPrimitive.Trigger>
       <DialogPrimitive.Portal>

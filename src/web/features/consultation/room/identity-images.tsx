@@ -1,44 +1,16 @@
 import { FileText } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import type { StaffDocument } from '../../../../shared/schemas/staff-documents';
-import { documentDownloadUrl } from '../../staff-documents/api/download';
+import { useDocumentFile } from './document-files';
 
 // The patient's government ID and photo beside the video (issue 12; SB 1066: the physician
-// checks the identity against them). Fetched with the session (each view is audited on the
-// server) and shown through object URLs, revoked when they leave the screen.
-
-type Loaded = { src: string } | { error: string } | null;
-
-function useDocumentImage(documentId: string | null): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>(null);
-  useEffect(() => {
-    if (!documentId) return;
-    const controller = new AbortController();
-    let href: string | null = null;
-    setLoaded(null);
-    fetch(documentDownloadUrl(documentId), { credentials: 'include', signal: controller.signal })
-      .then(async (res) => {
-        if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
-        href = URL.createObjectURL(await res.blob());
-        if (controller.signal.aborted) URL.revokeObjectURL(href);
-        else setLoaded({ src: href });
-      })
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted)
-          setLoaded({ error: errorMessage(error, 'The image could not be loaded.') });
-      });
-    return () => {
-      controller.abort();
-      if (href) URL.revokeObjectURL(href);
-    };
-  }, [documentId]);
-  return loaded;
-}
+// checks the identity against them). Fetched once for the room's life (each fetch is audited
+// on the server) and shown through the room's object URLs, so the phone's sheet, opened
+// again, does not read them again.
 
 function IdentityImage({ doc, label }: { doc: StaffDocument | undefined; label: string }) {
   const image = !!doc && doc.type.startsWith('image/');
-  const loaded = useDocumentImage(image ? doc.id : null);
+  const file = useDocumentFile(image ? doc.id : null, doc?.name);
   let body: React.ReactNode;
   if (!doc) body = <p className="p-3 text-sm text-muted-foreground">Not uploaded</p>;
   else if (!image)
@@ -47,17 +19,17 @@ function IdentityImage({ doc, label }: { doc: StaffDocument | undefined; label: 
         <FileText aria-hidden="true" className="size-4" />A PDF: open it from the documents below.
       </p>
     );
-  else if (!loaded) body = <p className="p-3 text-sm text-muted-foreground">Loading…</p>;
-  else if ('error' in loaded)
+  else if (file.isError)
     body = (
       <p role="alert" className="p-3 text-sm text-destructive">
-        {loaded.error}
+        {errorMessage(file.error, 'The image could not be loaded.')}
       </p>
     );
+  else if (!file.data) body = <p className="p-3 text-sm text-muted-foreground">Loading…</p>;
   else
     body = (
       <img
-        src={loaded.src}
+        src={file.data.url}
         alt={`The patient's ${label.toLowerCase()} (${doc.name})`}
         className="max-h-56 w-full object-contain"
       />

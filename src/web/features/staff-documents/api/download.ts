@@ -6,7 +6,7 @@ import { queryClient, SESSION_QUERY_KEY } from '@/lib/query-client';
 // (ruling 17). Fetching them (rather than following a link) keeps a refusal on the page as a
 // toast instead of a bare error page.
 
-function fileNameFrom(header: string | null, fallback: string): string {
+export function fileNameFrom(header: string | null, fallback: string): string {
   if (!header) return fallback;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
   if (star?.[1]) {

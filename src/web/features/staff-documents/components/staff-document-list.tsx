@@ -1,4 +1,4 @@
-import { Check, Download, FileText, X } from 'lucide-react';
+import { Check, Download, Eye, FileText, X } from 'lucide-react';
 import { useState } from 'react';
 import { bornOn } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
@@ -26,6 +26,8 @@ interface StaffDocumentListProps {
   downloadLabel?: 'Download' | 'View';
   /** Actions under the name at every width (a narrow side panel, issue 12's room). */
   stacked?: boolean;
+  /** "View" shows the document in place (issue 12's room) instead of downloading it. */
+  onView?: (doc: StaffDocument) => void;
 }
 
 /** Documents as cards: they stay readable at 360 px and keep their actions together. */
@@ -36,6 +38,7 @@ export function StaffDocumentList({
   showPatient = true,
   downloadLabel = 'Download',
   stacked = false,
+  onView,
 }: StaffDocumentListProps) {
   return (
     <ul aria-label={label} className="grid grid-cols-1 gap-3">
@@ -47,6 +50,7 @@ export function StaffDocumentList({
           showPatient={showPatient}
           downloadLabel={downloadLabel}
           stacked={stacked}
+          onView={onView}
         />
       ))}
     </ul>
@@ -59,12 +63,14 @@ function DocumentItem({
   showPatient,
   downloadLabel,
   stacked,
+  onView,
 }: {
   doc: StaffDocument;
   canReview: boolean;
   showPatient: boolean;
   downloadLabel: 'Download' | 'View';
   stacked: boolean;
+  onView?: (doc: StaffDocument) => void;
 }) {
   const review = useReviewDocument();
   const [rejecting, setRejecting] = useState(false);
@@ -131,16 +137,28 @@ function DocumentItem({
         )}
       </div>
       <div className={cn('flex flex-wrap gap-2', !stacked && 'md:justify-end')}>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={downloading}
-          onClick={download}
-          aria-label={`${downloadLabel} ${doc.name}`}
-        >
-          <Download aria-hidden="true" />
-          {downloadLabel}
-        </Button>
+        {onView ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onView(doc)}
+            aria-label={`View ${doc.name}`}
+          >
+            <Eye aria-hidden="true" />
+            View
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={downloading}
+            onClick={download}
+            aria-label={`${downloadLabel} ${doc.name}`}
+          >
+            <Download aria-hidden="true" />
+            {downloadLabel}
+          </Button>
+        )}
         {canReview && doc.status !== 'approved' && (
           <Button
             size="sm"

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ChartPanel } from '@/features/consultation/room/chart-panel';
 import { ChartSheet } from '@/features/consultation/room/chart-sheet';
+import { useReleaseDocumentFilesOnLeave } from '@/features/consultation/room/document-files';
 import { useRoomConsultation } from '@/features/consultation/room/use-room-consultation';
 import type { CallQuality } from '@/features/device-check/lib/camera';
 import { useEndConsultation } from '@/features/meetings/api/lifecycle';
@@ -63,6 +64,8 @@ export function CallRoomScreen({ roomId, quality, user, title, exitTo }: CallRoo
   // The room as the token named it: kept after leaving, when the snapshot may drop it.
   const [room, setRoom] = useState<JoinTokenResponse['room'] | null>(null);
   const [joinedAt, setJoinedAt] = useState<number | null>(null);
+  // The chart's files (ID, photo, viewed documents) live as long as the room.
+  useReleaseDocumentFilesOnLeave();
 
   const call = useCallRoom(roomId, {
     quality,
@@ -181,6 +184,7 @@ export function CallRoomScreen({ roomId, quality, user, title, exitTo }: CallRoo
       <RoomBar
         headingId={headingId}
         eyebrow={patient ? BRAND_NAME : staffConsultation ? 'Video consultation with' : undefined}
+        eyebrowFromSm={!patient}
         heading={heading}
         status={inCall ? call.status : null}
         statusText={ended ? 'Ended' : call.phase === 'left' ? 'You left' : undefined}

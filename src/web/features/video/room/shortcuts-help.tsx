@@ -15,8 +15,8 @@ interface ShortcutsHelpProps {
 }
 
 /**
- * The bar's Shortcuts button and the list it opens (also opened with "?"). A phone has no
- * keyboard to speak of: the button is left out below 640 px, the dialog still opens with "?".
+ * The bar's Shortcuts button and the list it opens (also opened with "?"). Below 640 px it is
+ * an icon (a tablet with a keyboard is that narrow too), so the bar stays one line.
  */
 export function ShortcutsHelp({ open, onOpenChange }: ShortcutsHelpProps) {
   return (
@@ -26,10 +26,10 @@ export function ShortcutsHelp({ open, onOpenChange }: ShortcutsHelpProps) {
           type="button"
           title="Keyboard shortcuts (?)"
           aria-keyshortcuts="?"
-          className="hidden min-h-10 items-center gap-1.5 sm:inline-flex rounded-md px-2 text-sm text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-white"
+          className="inline-flex min-h-10 min-w-10 items-center justify-center gap-1.5 rounded-md px-2 text-sm text-slate-100 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-white"
         >
           <Keyboard aria-hidden="true" className="size-4" />
-          Shortcuts
+          <span className="sr-only sm:not-sr-only">Shortcuts</span>
         </button>
       </DialogTrigger>
       <DialogContent className="max-w-sm">

@@ -13,7 +13,7 @@ const TONE_CLASSES = {
  */
 export function StatusLabel({ status }: { status: CallStatus }) {
   return (
-    <p className="flex items-center gap-2 text-sm" aria-live="polite">
+    <p className="flex shrink-0 items-center gap-2 text-sm" aria-live="polite">
       <span className="sr-only">Connection status:</span>
       <span
         data-status={status}
