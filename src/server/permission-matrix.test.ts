@@ -147,6 +147,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
       payload: { queueId: await waitingEntry(t), doctorId: duty.doctorId },
     }),
   },
+  { method: 'GET', path: '/api/admin/fees/history', access: 'financial', ok: 200 },
   {
     method: 'PUT',
     path: '/api/admin/fees',
