@@ -49,5 +49,4 @@ describe('GET /api/admin/waiting-room', () => {
       }),
     ]);
   });
-
 });

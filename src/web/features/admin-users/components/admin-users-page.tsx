@@ -1,6 +1,6 @@
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/session';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 import { UserManagement } from './user-management';
 
 export function AdminUsersPage() {
@@ -8,7 +8,7 @@ export function AdminUsersPage() {
   if (!user) return <FullPageSpinner />;
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
-      <title>{`User Management | ${BRAND_NAME}`}</title>
+      <AreaTitle area="users" />
       <UserManagement actor={user} headingLevel="h1" />
     </div>
   );

@@ -4,7 +4,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMinutes } from '@/features/admin-dashboard/staff-format';
 import { useAuth } from '@/features/auth/api/session';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 import { useDoctorStats } from '../api/doctor';
 import { useDoctorPresence } from '../api/use-doctor-presence';
 import { ConsultationsTab } from './consultations-tab';
@@ -22,7 +22,7 @@ export function DoctorDashboardPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Doctor Dashboard | ${BRAND_NAME}`}</title>
+      <AreaTitle area="queue" />
       <OmmaRegistrationNotice />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid grid-cols-1 gap-1">
