@@ -120,7 +120,7 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   await expect(notes.getByText('physician-recommendation.pdf')).toBeVisible();
   await checkScreen(notes, 'staff-consultation-approved');
 
-  await notes.getByRole('link', { name: 'Back to the doctor dashboard' }).click();
+  await notes.getByRole('link', { name: 'Back to Doctor Dashboard' }).click();
   await notes.getByRole('tab', { name: 'Completed Today' }).click();
   const completed = notes.getByRole('row').filter({ hasText: fullName });
   await expect(completed).toContainText('Approved');

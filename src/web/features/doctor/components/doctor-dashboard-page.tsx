@@ -39,15 +39,34 @@ export function DoctorDashboardPage() {
           Could not load your figures; they are shown as a dash until the next refresh.
         </p>
       )}
-      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Today at a glance">
+      {/* Each figure says what it counts (issue 12: plain words); doctorStats() on the server. */}
+      <ul
+        className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4"
+        aria-label="Today at a glance"
+      >
         <li>
-          <StatCard label="Waiting" icon={Users} value={s ? s.waiting : null} />
+          <StatCard
+            label="Waiting"
+            icon={Users}
+            value={s ? s.waiting : null}
+            hint="Patients in the clinic's waiting room now"
+          />
         </li>
         <li>
-          <StatCard label="Active Sessions" icon={Activity} value={s ? s.activeSessions : null} />
+          <StatCard
+            label="Active Sessions"
+            icon={Activity}
+            value={s ? s.activeSessions : null}
+            hint="Consultations you have in progress"
+          />
         </li>
         <li>
-          <StatCard label="Today's Patients" icon={UserCheck} value={s ? s.todaysPatients : null} />
+          <StatCard
+            label="Today's Patients"
+            icon={UserCheck}
+            value={s ? s.todaysPatients : null}
+            hint="Patients you have seen or are seeing today"
+          />
         </li>
         <li>
           <StatCard
@@ -56,7 +75,7 @@ export function DoctorDashboardPage() {
             value={
               s?.averageDurationMinutes != null ? formatMinutes(s.averageDurationMinutes) : null
             }
-            hint="Your consultations, last 30 days"
+            hint="Average length of your consultations over the last 30 days"
             emptyLabel="No completed consultations yet"
           />
         </li>
