@@ -82,7 +82,7 @@ export const STAFF_PAGES: StaffPage[] = [
     name: 'production',
     url: '/admin/production',
     // The key figures: approvals out of the patients registered in the period.
-    shows: /of [1-9]\d* registered/,
+    shows: /of [1-9]\d* who registered/,
   },
   {
     name: 'automated',
