@@ -35,7 +35,7 @@ function OmmaRegistrationSummary({ user }: { user: AdminUser }) {
     <div className="grid justify-items-start gap-1 text-xs">
       {user.ommaRegistrationNumber && user.ommaRegistrationExpiresOn ? (
         <span>
-          OMMA <span className="font-mono break-all">{user.ommaRegistrationNumber}</span>
+          OMMA <span className="font-mono">{user.ommaRegistrationNumber}</span>
           <span className="block text-muted-foreground">
             valid through {formatCalendarDate(user.ommaRegistrationExpiresOn)}
           </span>
