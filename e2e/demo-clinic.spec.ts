@@ -13,24 +13,14 @@ import { SCREENSHOT_DIR, signIn } from './support';
 const port = Number(process.env.E2E_DEMO_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1);
 const demoURL = `http://127.0.0.1:${port}`;
 
-/**
- * The staff console's pages (issue 12). Until the console with one URL per area lands, the
- * areas marked `dashboardTab` are tabs of /admin/dashboard: set CONSOLE_URLS to true then, and
- * each page is visited at its own URL.
- */
-const CONSOLE_URLS = false;
-
 interface StaffPage {
   name: string;
   url: string;
-  dashboardTab?: string;
   as?: 'doctor';
   /** Text only the demo's data puts there, or the element that holds it. */
   shows: RegExp | string | ((main: Locator) => Locator);
   /** The page's empty state, which must not show. */
   empty?: RegExp | string;
-  /** Set while the page is a placeholder on this branch: visited once it lands. */
-  awaits?: string;
   /** Anything the page needs before it shows data (a search, a tab). */
   prepare?: (page: Page) => Promise<void>;
 }
@@ -39,28 +29,24 @@ export const STAFF_PAGES: StaffPage[] = [
   {
     name: 'meetings',
     url: '/admin/meetings',
-    dashboardTab: 'My Meetings',
     shows: 'Whitehorse',
     empty: 'No active meetings',
   },
   {
     name: 'waiting',
     url: '/admin/waiting',
-    dashboardTab: 'Waiting Room',
     shows: 'Lockhart',
     empty: 'No Patients Waiting',
   },
   {
     name: 'follow-up',
     url: '/admin/follow-up',
-    dashboardTab: 'Post-Consultation',
     shows: 'Bennett',
     empty: 'No post-consultation tasks',
   },
   {
     name: 'transcriptions',
     url: '/admin/transcriptions',
-    dashboardTab: 'Patient Transcriptions',
     shows: 'Postoak',
     empty: 'No transcriptions stored yet',
   },
@@ -74,20 +60,17 @@ export const STAFF_PAGES: StaffPage[] = [
   {
     name: 'keywords',
     url: '/admin/keywords',
-    dashboardTab: 'Keyword Manager',
     shows: 'chronic pain',
   },
   {
     name: 'analytics',
     url: '/admin/analytics',
-    dashboardTab: 'Analytics',
     shows: /Revenue/,
     empty: 'No activity in this period',
   },
   {
     name: 'search-notes',
     url: '/admin/search-notes',
-    dashboardTab: 'Search Notes',
     shows: 'Whitfield',
     empty: /No notes match/,
     prepare: async (page) => {
@@ -99,20 +82,20 @@ export const STAFF_PAGES: StaffPage[] = [
     name: 'production',
     url: '/admin/production',
     // The key figures: approvals out of the patients registered in the period.
-    shows: /of [1-9]\d* registered/,
+    shows: /of [1-9]\d* who registered/,
   },
   {
     name: 'automated',
     url: '/admin/automated',
-    // The patient queue's rows (a header row, then one per patient in line or in a call).
-    shows: (main) => main.getByRole('table').getByRole('row').nth(1),
+    // The patient queue names each patient in line or in a call (issue 12).
+    shows: 'Lockhart',
     empty: 'No Patients Waiting',
   },
   {
     name: 'fees',
     url: '/admin/fees',
-    shows: /\$\d+/,
-    awaits: 'the fee schedule screen (a placeholder heading until it lands)',
+    // The fees in force: a new license at the standard fee, $104.00 + $33.00.
+    shows: (main) => main.getByRole('table', { name: 'Fees in force' }).getByText('$137.00'),
   },
   {
     name: 'video-sessions',
@@ -176,12 +159,7 @@ test.afterAll(async () => {
 });
 
 async function open(page: Page, staffPage: StaffPage) {
-  if (staffPage.dashboardTab && !CONSOLE_URLS) {
-    await page.goto('/admin/dashboard');
-    await page.getByRole('tab', { name: staffPage.dashboardTab, exact: true }).click();
-  } else {
-    await page.goto(staffPage.url);
-  }
+  await page.goto(staffPage.url);
   await staffPage.prepare?.(page);
 }
 
@@ -192,13 +170,6 @@ for (const as of ['master', 'doctor'] as const)
     await signIn(page, `${as}@demo.test`);
     await expect(page).not.toHaveURL(/\/login/);
     for (const staffPage of pages) {
-      if (staffPage.awaits) {
-        testInfo.annotations.push({
-          type: 'skipped page',
-          description: `${staffPage.url}: awaits ${staffPage.awaits}`,
-        });
-        continue;
-      }
       await test.step(staffPage.name, async () => {
         await open(page, staffPage);
         const main = page.locator('main');

@@ -110,9 +110,7 @@ for (const { email, areas } of ROLES) {
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
       await expect(link).toHaveAttribute('aria-current', 'page');
-      // The fee screen is built beside this work and sets its own title.
-      if (area !== 'Fee Schedule')
-        await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${h1} \\| ${BRAND}$`));
+      await expect(page).toHaveTitle(new RegExp(`^(\\(\\d+\\) )?${h1} \\| ${BRAND}$`));
       await page.waitForLoadState('networkidle');
       await expectAccessible(page);
     }
@@ -222,6 +220,10 @@ test('a patient joining the waiting room alerts the staff and moves the count li
     new RegExp(`^Waiting Room\\s*, ${before + 1} waiting$`),
   );
   await expect(page).toHaveTitle(`(${before + 1}) Waiting Room | ${BRAND}`);
+  // The page's own list moves too, naming the patient whether or not a doctor is on duty.
+  await expect(
+    page.getByRole('list', { name: 'Clinic-wide waiting room' }).getByText('Nora Alert'),
+  ).toBeVisible();
   const raised = await page.evaluate(
     () => (window as unknown as { __raised: { title: string; body?: string }[] }).__raised,
   );

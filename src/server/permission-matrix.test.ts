@@ -70,6 +70,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     prepare: async (t) => ({ url: `/api/admin/users/${await freshStaff(t)}` }),
   },
   { method: 'GET', path: '/api/admin/meetings', access: 'readMeetings', ok: 200 },
+  { method: 'GET', path: '/api/admin/waiting-room', access: 'readMeetings', ok: 200 },
   ...(['admit', 'reject'] as const).flatMap((step): Endpoint[] => [
     {
       method: 'POST',
@@ -161,6 +162,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
       };
     },
   },
+  { method: 'GET', path: '/api/admin/fees/history', access: 'financial', ok: 200 },
 ];
 
 /** API routes that are not staff endpoints: public, or for any signed-in user. */

@@ -206,9 +206,12 @@ export const areaTitle = (area: ConsoleArea) => area.title ?? area.label;
 export const areasFor = (viewer: ConsoleViewer): ConsoleArea[] =>
   ALL_AREAS.filter((area) => area.allowed(viewer));
 
+/** A staff member's home: their first area (where /admin/dashboard and sign-in send them). */
+export const homeAreaFor = (viewer: ConsoleViewer): ConsoleArea | undefined => areasFor(viewer)[0];
+
 /** Where /admin/dashboard sends a staff member: their first area. */
 export const firstAreaPath = (viewer: ConsoleViewer): string | undefined =>
-  areasFor(viewer)[0]?.path;
+  homeAreaFor(viewer)?.path;
 
 /** The router's guard for an area: the same check the sidebar applies. */
 export const mayOpen =

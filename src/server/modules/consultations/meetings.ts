@@ -88,11 +88,9 @@ export async function findMeeting(db: Executor, meetingId: string): Promise<Meet
   return row;
 }
 
-/** The waiting room (clinic-wide) and the patients each meeting has admitted. */
-export async function listMeetings(ctx: AppContext) {
-  const doctors = await doctorsOnDuty(ctx);
-  const rooms = await ensureMeetings(ctx, doctors);
-  const entries = await ctx.db
+/** Every patient in line, admitted or in a call, clinic-wide, in queue order, with names. */
+async function queuePatients(ctx: AppContext) {
+  return ctx.db
     .select({
       id: queueEntries.id,
       patientId: queueEntries.patientId,
@@ -111,6 +109,42 @@ export async function listMeetings(ctx: AppContext) {
     .innerJoin(applications, eq(applications.id, queueEntries.applicationId))
     .where(inArray(queueEntries.status, ['waiting', 'admitted', 'in_consultation']))
     .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+}
+type QueuePatientRow = Awaited<ReturnType<typeof queuePatients>>[number];
+
+/** A patient as the waiting lists show them: named, born on, how long in line. */
+const waitingPatientView = <M extends string | null>(
+  e: QueuePatientRow,
+  meetingId: M,
+  now: number,
+) => ({
+  id: e.id,
+  patientId: e.patientId,
+  displayName: `${e.firstName} ${e.lastName.slice(0, 1)}.`,
+  patientName: `${e.firstName} ${e.lastName}`,
+  dateOfBirth: e.dateOfBirth,
+  joinTime: e.joinedAt.toISOString(),
+  status: e.status,
+  applicationId: e.applicationId,
+  applicationType: e.applicationType,
+  meetingId,
+  waitingTime: now - e.joinedAt.getTime(),
+});
+
+/**
+ * The clinic-wide waiting room, whether or not a doctor is on duty (issue 12: staff see the
+ * real line even when no meeting is open to admit into). `meetingId` is null until admitted.
+ */
+export async function listWaitingRoom(ctx: AppContext) {
+  const now = Date.now();
+  return (await queuePatients(ctx)).map((e) => waitingPatientView(e, e.meetingId, now));
+}
+
+/** The waiting room (clinic-wide) and the patients each meeting has admitted. */
+export async function listMeetings(ctx: AppContext) {
+  const doctors = await doctorsOnDuty(ctx);
+  const rooms = await ensureMeetings(ctx, doctors);
+  const entries = await queuePatients(ctx);
   const now = Date.now();
   const byDoctor = new Map(doctors.map((d) => [d.id, d]));
   return rooms.map((m) => ({
@@ -125,18 +159,6 @@ export async function listMeetings(ctx: AppContext) {
           e.meetingId === m.id ||
           (!e.meetingId && e.doctorId === m.doctorId),
       )
-      .map((e) => ({
-        id: e.id,
-        patientId: e.patientId,
-        displayName: `${e.firstName} ${e.lastName.slice(0, 1)}.`,
-        patientName: `${e.firstName} ${e.lastName}`,
-        dateOfBirth: e.dateOfBirth,
-        joinTime: e.joinedAt.toISOString(),
-        status: e.status,
-        applicationId: e.applicationId,
-        applicationType: e.applicationType,
-        meetingId: e.meetingId ?? m.id,
-        waitingTime: now - e.joinedAt.getTime(),
-      })),
+      .map((e) => waitingPatientView(e, e.meetingId ?? m.id, now)),
   }));
 }

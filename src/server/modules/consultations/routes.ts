@@ -14,7 +14,7 @@ import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
 import { announce } from './announce.js';
 import { admitPatient, endConsultation, rejectPatient, startConsultation } from './lifecycle.js';
-import { listMeetings } from './meetings.js';
+import { listMeetings, listWaitingRoom } from './meetings.js';
 import { saveConsultationNotes } from './notes.js';
 import { recordOutcome } from './outcome.js';
 import { reassignPatient } from './reassign.js';
@@ -47,6 +47,24 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
     });
     return list;
   });
+
+  // The clinic-wide line on its own, for the Waiting Room page: it lists the patients even when no
+  // doctor is on duty (the meetings then are none). Audited like the meetings read.
+  app.get(
+    '/api/admin/waiting-room',
+    { onRequest: requireAccess('readMeetings') },
+    async (request) => {
+      const patients = await listWaitingRoom(ctx);
+      await audit(ctx.db, {
+        actor: { id: currentUser(request).id, role: currentUser(request).role },
+        action: 'patient_data.read',
+        targetType: 'waiting_room',
+        ip: request.ip,
+        details: { patients: patients.length },
+      });
+      return { patients };
+    },
+  );
 
   const admitOrReject = { onRequest: requireAccess('admitOrReject') };
   app.post(

@@ -9,6 +9,7 @@ import { CONSOLE_COUNTS_PATH } from '../../../shared/schemas/console-counts';
 const QUEUE_VIEWS = [
   '/api/doctor/',
   '/api/admin/meetings',
+  '/api/admin/waiting-room',
   '/api/admin/queue-status',
   CONSOLE_COUNTS_PATH,
 ];

@@ -4,7 +4,7 @@ import { lazyPage } from '@/app/lazy-page';
 import { areaTitle, CONSOLE_AREAS, type ConsoleAreaKey, mayOpen } from '@/app/staff-nav';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/session';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 
 // The console's pages that were the admin dashboard's tabs (issue 12): each area's body under
 // its own h1 and <title>, loaded when first opened (DESIGN.md: staff screens load lazily).
@@ -56,7 +56,7 @@ export function AreaPage({ area }: { area: AreaWithBody }) {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:py-8">
-      <title>{`${title} | ${BRAND_NAME}`}</title>
+      <AreaTitle area={area} />
       <h1 className="text-2xl font-bold text-primary sm:text-3xl">{title}</h1>
       <Suspense
         fallback={

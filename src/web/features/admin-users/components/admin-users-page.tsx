@@ -1,15 +1,17 @@
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/session';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 import { UserManagement } from './user-management';
 
+/** User Management: the page's h1 like every console area, then the staff accounts. */
 export function AdminUsersPage() {
   const { user } = useAuth();
   if (!user) return <FullPageSpinner />;
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8">
-      <title>{`User Management | ${BRAND_NAME}`}</title>
-      <UserManagement actor={user} headingLevel="h1" />
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-6 sm:py-8">
+      <AreaTitle area="users" />
+      <h1 className="text-2xl font-bold text-primary sm:text-3xl">User Management</h1>
+      <UserManagement actor={user} />
     </div>
   );
 }

@@ -18,19 +18,17 @@ import { UserRow } from './user-row';
 
 interface UserManagementProps {
   actor: CurrentUser;
-  /** Heading level: h1 on its own page, h2 inside the dashboard tab. */
-  headingLevel?: 'h1' | 'h2';
 }
 
-export function UserManagement({ actor, headingLevel = 'h2' }: UserManagementProps) {
+/** The staff accounts, under the page's h1 (admin-users-page.tsx). */
+export function UserManagement({ actor }: UserManagementProps) {
   const users = useAdminUsers();
-  const Heading = headingLevel;
 
   return (
     <Card>
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="grid gap-1.5">
-          <Heading className="text-lg font-semibold">User Management</Heading>
+          <h2 className="text-lg font-semibold">Staff accounts</h2>
           <CardDescription>Create staff accounts, set their roles and access.</CardDescription>
         </div>
         <CreateUserDialog actorRole={actor.role} />

@@ -34,7 +34,7 @@ function OmmaRegistrationSummary({ user }: { user: AdminUser }) {
   return (
     <div className="grid justify-items-start gap-1 text-xs">
       {user.ommaRegistrationNumber && user.ommaRegistrationExpiresOn ? (
-        <span className="whitespace-nowrap">
+        <span>
           OMMA <span className="font-mono">{user.ommaRegistrationNumber}</span>
           <span className="block text-muted-foreground">
             valid through {formatCalendarDate(user.ommaRegistrationExpiresOn)}
@@ -87,7 +87,7 @@ export function UserRow({ user, actor }: UserRowProps) {
 
   return (
     <TableRow>
-      <TableCell label="Name" className="font-medium whitespace-nowrap">
+      <TableCell label="Name" className="font-medium">
         {name}
         {isSelf && <span className="ml-1 text-xs text-muted-foreground">(you)</span>}
       </TableCell>
@@ -96,7 +96,10 @@ export function UserRow({ user, actor }: UserRowProps) {
       </TableCell>
       <TableCell label="Role">
         <div className="grid justify-items-start gap-2">
-          <Badge variant="outline">{ROLE_LABELS[user.role]}</Badge>
+          {/* Long role names wrap rather than push the row past its card or the page. */}
+          <Badge variant="outline" className="whitespace-normal">
+            {ROLE_LABELS[user.role]}
+          </Badge>
           {user.role === 'doctor' && <OmmaRegistrationSummary user={user} />}
         </div>
       </TableCell>
@@ -111,9 +114,10 @@ export function UserRow({ user, actor }: UserRowProps) {
         {formatDate(user.createdAt)}
       </TableCell>
       <TableCell>
-        <div className="flex flex-wrap items-center gap-1 md:flex-nowrap">
-          {/* On a phone's card the role picker takes its own line, so long role names fit. */}
-          <div className="w-full md:w-48">
+        {/* The role picker takes its own line, the buttons the next: on a phone's card so long
+            role names fit, in the table so the column stays narrow enough beside the sidebar. */}
+        <div className="flex flex-wrap items-center gap-1 md:w-44">
+          <div className="w-full">
             <Select
               aria-label={`Role for ${name}`}
               value={user.role}

@@ -1,6 +1,7 @@
 import { ArrowLeft, PhoneOff, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { areaTitle, homeAreaFor, viewerOf } from '@/app/staff-nav';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -75,7 +76,10 @@ function ConsultationInterface({ user }: { user: CurrentUser }) {
     ? `${record.data.patient.firstName} ${record.data.patient.lastName}`
     : (own?.patientName ?? null);
 
-  const back = homePathFor(user.role);
+  // Back to the user's home area, named as its page is (issue 12: the console has no single
+  // "admin dashboard"; /admin/dashboard only forwards to the first area).
+  const home = homeAreaFor(viewerOf(user));
+  const back = home?.path ?? homePathFor(user.role);
   const nothingChosen =
     !target.patientId && !target.queueId && !target.consultationId && !target.applicationId;
 
@@ -99,7 +103,7 @@ function ConsultationInterface({ user }: { user: CurrentUser }) {
       <p className="text-sm">
         <Link to={back} className="inline-flex items-center gap-1 text-primary underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
-          {isDoctor ? 'Back to the doctor dashboard' : 'Back to the admin dashboard'}
+          {home ? `Back to ${areaTitle(home)}` : 'Back to your home page'}
         </Link>
       </p>
       <div className="grid grid-cols-1 gap-1">

@@ -4,7 +4,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMinutes } from '@/features/admin-dashboard/staff-format';
 import { useAuth } from '@/features/auth/api/session';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 import { useDoctorStats } from '../api/doctor';
 import { useDoctorPresence } from '../api/use-doctor-presence';
 import { ConsultationsTab } from './consultations-tab';
@@ -22,7 +22,7 @@ export function DoctorDashboardPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Doctor Dashboard | ${BRAND_NAME}`}</title>
+      <AreaTitle area="queue" />
       <OmmaRegistrationNotice />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid grid-cols-1 gap-1">
@@ -39,15 +39,34 @@ export function DoctorDashboardPage() {
           Could not load your figures; they are shown as a dash until the next refresh.
         </p>
       )}
-      <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Today at a glance">
+      {/* Each figure says what it counts (issue 12: plain words); doctorStats() on the server. */}
+      <ul
+        className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4"
+        aria-label="Today at a glance"
+      >
         <li>
-          <StatCard label="Waiting" icon={Users} value={s ? s.waiting : null} />
+          <StatCard
+            label="Waiting"
+            icon={Users}
+            value={s ? s.waiting : null}
+            hint="Patients in the clinic's waiting room now"
+          />
         </li>
         <li>
-          <StatCard label="Active Sessions" icon={Activity} value={s ? s.activeSessions : null} />
+          <StatCard
+            label="Active Sessions"
+            icon={Activity}
+            value={s ? s.activeSessions : null}
+            hint="Consultations you have in progress"
+          />
         </li>
         <li>
-          <StatCard label="Today's Patients" icon={UserCheck} value={s ? s.todaysPatients : null} />
+          <StatCard
+            label="Today's Patients"
+            icon={UserCheck}
+            value={s ? s.todaysPatients : null}
+            hint="Patients you have seen or are seeing today"
+          />
         </li>
         <li>
           <StatCard
@@ -56,7 +75,7 @@ export function DoctorDashboardPage() {
             value={
               s?.averageDurationMinutes != null ? formatMinutes(s.averageDurationMinutes) : null
             }
-            hint="Your consultations, last 30 days"
+            hint="Average length of your consultations over the last 30 days"
             emptyLabel="No completed consultations yet"
           />
         </li>

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/ui/data-states';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 import { useFees } from '../api/fees';
 import { CurrentFeesTable } from './current-fees-table';
 import { FeeHistoryTable } from './fee-history-table';
@@ -14,7 +14,7 @@ export function FeeSchedulePage() {
   const fees = useFees();
   return (
     <div className="mx-auto grid w-full max-w-5xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Fee Schedule | ${BRAND_NAME}`}</title>
+      <AreaTitle area="fees" />
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold text-primary sm:text-3xl">Fee Schedule</h1>
         <p className="text-sm text-muted-foreground">

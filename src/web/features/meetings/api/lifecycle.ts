@@ -29,6 +29,7 @@ export interface VideoCallAnswer extends ConsultationAnswer {
 /** Every list a lifecycle step changes: meetings, queues, consultations, records, figures. */
 const LIFECYCLE_PREFIXES = [
   '/api/admin/meetings',
+  '/api/admin/waiting-room',
   '/api/doctor/',
   '/api/admin/queue-status',
   '/api/admin/patients',
@@ -72,10 +73,14 @@ export function useRejectPatient() {
       queueId,
       reason,
     }: {
-      meetingId: string;
+      /** Null for a patient not yet in a meeting (no doctor on duty): the clinic-wide call. */
+      meetingId: string | null;
       queueId: string;
       reason: string;
-    }) => apiRequest<EntryAnswer>('POST', meetingPath(meetingId, 'reject', queueId), { reason }),
+    }) =>
+      meetingId
+        ? apiRequest<EntryAnswer>('POST', meetingPath(meetingId, 'reject', queueId), { reason })
+        : apiRequest<EntryAnswer>('POST', '/api/admin/reject-patient', { queueId, reason }),
     onSuccess: () => toast({ title: 'Patient rejected' }),
     onError: (error) =>
       toast({

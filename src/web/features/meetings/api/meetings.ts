@@ -21,7 +21,8 @@ export interface WaitingPatient {
   status: WaitingPatientStatus;
   applicationId: string;
   applicationType: ApplicationType;
-  meetingId: string;
+  /** The meeting the patient is admitted to; null on the waiting-room list until admitted. */
+  meetingId: string | null;
   /** Milliseconds since the patient joined the queue. */
   waitingTime: number;
 }
@@ -42,13 +43,17 @@ export function useMeetings(enabled = true) {
   });
 }
 
-/** Every patient once (a waiting patient is listed by each meeting), in queue order. */
-export function clinicWaitingList(meetings: Meeting[]): WaitingPatient[] {
-  const seen = new Map<string, WaitingPatient>();
-  for (const meeting of meetings)
-    for (const patient of meeting.waitingPatients)
-      if (!seen.has(patient.id)) seen.set(patient.id, patient);
-  return [...seen.values()].sort((a, b) => a.joinTime.localeCompare(b.joinTime));
+export const WAITING_ROOM_KEY = '/api/admin/waiting-room';
+
+/**
+ * GET /api/admin/waiting-room: the clinic-wide line (waiting, admitted, in a call), in queue
+ * order, whether or not a doctor is on duty (issue 12: the page shows the real line).
+ */
+export function useWaitingRoom() {
+  return useQuery<{ patients: WaitingPatient[] }>({
+    queryKey: [WAITING_ROOM_KEY],
+    refetchInterval: MEETINGS_REFETCH_MS,
+  });
 }
 
 export const activeMeetings = (meetings: Meeting[]) =>

@@ -21,13 +21,15 @@ interface PatientActionsProps {
   patient: WaitingPatient;
   /** The meetings a waiting patient may be admitted to (one inside a meeting card). */
   meetings: Meeting[];
+  /** The id of the words saying why Admit is off, when no meeting is open to admit into. */
+  admitOffReasonId?: string;
 }
 
 /**
  * Admit, Reject and Start Video Call for a waiting patient (staff-and-video.md §2), Open and
  * End for one in consultation; each shown only to those who may call it (ruling 3).
  */
-export function PatientActions({ patient, meetings }: PatientActionsProps) {
+export function PatientActions({ patient, meetings, admitOffReasonId }: PatientActionsProps) {
   const may = useMay();
   const admit = useAdmitPatient();
   const reject = useRejectPatient();
@@ -56,6 +58,7 @@ export function PatientActions({ patient, meetings }: PatientActionsProps) {
           disabled={busy}
           patientName={name}
           onChoose={(meetingId) => admit.mutate({ meetingId, queueId: patient.id })}
+          offReasonId={admitOffReasonId}
         />
       )}
       {canStart && (
@@ -67,7 +70,8 @@ export function PatientActions({ patient, meetings }: PatientActionsProps) {
           disabled={busy}
           patientName={name}
           onChoose={(meetingId) => start.mutate({ patient, meetingId })}
-          fallbackMeetingId={patient.meetingId}
+          fallbackMeetingId={patient.meetingId ?? undefined}
+          offReasonId={admitOffReasonId}
         />
       )}
       {patient.status !== 'in_consultation' && canAdmit && (
@@ -116,6 +120,8 @@ interface MeetingChoiceProps {
   onChoose: (meetingId: string) => void;
   /** Used when no meeting is offered (the patient already has one). */
   fallbackMeetingId?: string;
+  /** Describes the button when it is off for want of a meeting. */
+  offReasonId?: string;
 }
 
 /** One button when the meeting is known; a menu of doctors' meetings when there is a choice. */
@@ -128,6 +134,7 @@ function MeetingChoice({
   patientName,
   onChoose,
   fallbackMeetingId,
+  offReasonId,
 }: MeetingChoiceProps) {
   const only = meetings.length === 1 ? meetings[0]!.meetingId : undefined;
   const direct = only ?? (meetings.length === 0 ? fallbackMeetingId : undefined);
@@ -139,6 +146,7 @@ function MeetingChoice({
         disabled={disabled || !direct}
         onClick={() => direct && onChoose(direct)}
         aria-label={`${label}: ${patientName}`}
+        aria-describedby={direct ? undefined : offReasonId}
       >
         {icon}
         {label}

@@ -13,10 +13,12 @@ interface PatientQueueProps {
   meetings: Meeting[];
   /** The list's accessible name. */
   label: string;
+  /** The id of the words saying why Admit is off (no meeting open), when it is. */
+  admitOffReasonId?: string;
 }
 
 /** Waiting patients as cards: they read well at 360 px and keep their actions together. */
-export function PatientQueue({ patients, meetings, label }: PatientQueueProps) {
+export function PatientQueue({ patients, meetings, label, admitOffReasonId }: PatientQueueProps) {
   if (patients.length === 0)
     return (
       <EmptyState title="No Patients Waiting">
@@ -45,7 +47,11 @@ export function PatientQueue({ patients, meetings, label }: PatientQueueProps) {
               </span>
             </p>
           </div>
-          <PatientActions patient={patient} meetings={meetings} />
+          <PatientActions
+            patient={patient}
+            meetings={meetings}
+            admitOffReasonId={admitOffReasonId}
+          />
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMay } from '@/features/admin-dashboard/staff-access';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 import { useQueueStatus } from '../api/operations';
 import { BillingPanel } from './billing-panel';
 import { MeetingsOverview } from './meetings-overview';
@@ -28,7 +28,7 @@ export function AutomatedOperationsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`${TITLE} | ${BRAND_NAME}`}</title>
+      <AreaTitle area="automated" />
       <OpsPageHeader
         title={TITLE}
         description="Live figures for the queue, meetings, billing and follow-up."

@@ -7,7 +7,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMay } from '@/features/admin-dashboard/staff-access';
 import { formatMinutes } from '@/features/admin-dashboard/staff-format';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 import type { AdminQueueStatus, Analytics } from '../../../../shared/schemas/operations';
 import { useMeetings } from '../../meetings/api/meetings';
 import { useAnalytics, useQueueStatus } from '../api/operations';
@@ -39,7 +39,7 @@ export function ProductionOperationsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`${TITLE} | ${BRAND_NAME}`}</title>
+      <AreaTitle area="production" />
       <OpsPageHeader
         title={TITLE}
         description="What runs on its own, how patients move through, and the day's operations."

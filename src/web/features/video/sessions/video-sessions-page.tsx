@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { StatCard } from '@/components/ui/stat-card';
-import { BRAND_NAME } from '@/lib/brand';
+import { AreaTitle } from '@/features/staff-console/area-title';
 import { CreateSessionForm } from './create-session-form';
 import { RecentSessions } from './recent-sessions';
 import { useVideoSessions } from './sessions-api';
@@ -14,7 +14,7 @@ export function VideoSessionsPage() {
   const data = sessions.data;
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Video Sessions | ${BRAND_NAME}`}</title>
+      <AreaTitle area="videoSessions" />
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold text-primary sm:text-3xl">Video Sessions</h1>
         <p className="text-muted-foreground">
