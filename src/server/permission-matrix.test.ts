@@ -162,7 +162,6 @@ const STAFF_ENDPOINTS: Endpoint[] = [
       };
     },
   },
-  { method: 'GET', path: '/api/admin/fees/history', access: 'financial', ok: 200 },
 ];
 
 /** API routes that are not staff endpoints: public, or for any signed-in user. */
