@@ -6,7 +6,7 @@ import { Select } from '@/components/ui/select';
 import { TableCell, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { formatCalendarDate } from '@/lib/format-calendar-date';
+import { formatCalendarDate } from '@/lib/format';
 import { isStaffRole, ROLE_LABELS, type Role, type StaffRole } from '../../../../shared/roles';
 import type { AdminUser } from '../../../../shared/schemas/users';
 import { useUpdateUser } from '../api/users';

@@ -17,7 +17,7 @@ describe('the OMMA registration notice', () => {
   it('warns with the date and the days left from 30 days before', () => {
     expect(ommaNoticeText(registration('2026-12-24'), TODAY)).toMatchObject({
       tone: 'warning',
-      title: 'Your OMMA physician registration expires on Dec 24, 2026 (30 days).',
+      title: 'Your OMMA physician registration expires on December 24, 2026 (30 days).',
       body: expect.stringMatching(/^Renew it with OMMA/),
     });
     expect(ommaNoticeText(registration('2026-11-25'), TODAY)?.title).toContain('(1 day)');
@@ -27,7 +27,7 @@ describe('the OMMA registration notice', () => {
   it('says approvals are blocked once expired or when none is recorded', () => {
     expect(ommaNoticeText(registration('2026-11-23'), TODAY)).toMatchObject({
       tone: 'danger',
-      title: 'Your OMMA physician registration expired on Nov 23, 2026.',
+      title: 'Your OMMA physician registration expired on November 23, 2026.',
       body: expect.stringMatching(/^You cannot approve recommendations until/),
     });
     expect(ommaNoticeText(registration(null, ''), TODAY)).toMatchObject({

@@ -1,4 +1,4 @@
-import { formatCalendarDate } from '@/lib/format-calendar-date';
+import { formatCalendarDate } from '@/lib/format';
 import { daysUntil, type OmmaRegistration, ommaRegistrationState } from '../../../../shared/omma';
 
 // SB 1066 (issue 12): a physician approves only while registered with OMMA. The console warns
