@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
+import { AUTOSAVE_DELAY_MS } from '@/lib/autosave';
 import { CONSULTATION_NOTES_MAX } from '../../../../shared/schemas/consultation-room';
 import { notesRequest, saveConsultationNotes } from '../api/consultation';
 
@@ -9,8 +10,6 @@ import { notesRequest, saveConsultationNotes } from '../api/consultation';
 // key, at once when the field loses focus and when the panel goes away (the sheet closes, the
 // page is left). One save at a time; what was typed meanwhile follows it. Once the outcome is
 // recorded the notes are final (the server answers 409) and the field is read-only.
-
-export const NOTES_DEBOUNCE_MS = 800;
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
@@ -87,7 +86,7 @@ export function PhysicianNotes({ consultationId, initial, locked, onSaved }: Phy
     setValue(text);
     latest.current = text;
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), NOTES_DEBOUNCE_MS);
+    timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
   };
 
   const statusText = locked

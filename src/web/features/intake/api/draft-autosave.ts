@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { UseFormWatch } from 'react-hook-form';
+import { AUTOSAVE_DELAY_MS } from '@/lib/autosave';
 import type { ApplicationDraft } from '../../../../shared/schemas/application';
 import type { IntakeInput } from '../components/intake-schema';
 import { useSaveDraft } from './draft';
-
-/** Saved this long after the last keystroke (issue 11: saved as the patient types). */
-export const DRAFT_SAVE_DELAY_MS = 800;
 
 const clip = (value: string | undefined | null, max: number) =>
   typeof value === 'string' ? value.slice(0, max) : undefined;
@@ -44,7 +42,7 @@ export function useDraftAutosave(watch: UseFormWatch<IntakeInput>, enabled: bool
       clearTimeout(timer.current);
       timer.current = setTimeout(
         () => mutate(toDraft(values as Partial<IntakeInput>)),
-        DRAFT_SAVE_DELAY_MS,
+        AUTOSAVE_DELAY_MS,
       );
     });
     return () => {
