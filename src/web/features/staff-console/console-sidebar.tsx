@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { areasFor, CONSOLE_GROUPS, type ConsoleArea, type ConsoleViewer } from '@/app/staff-nav';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
@@ -30,6 +31,14 @@ export function ConsoleSidebar(props: ConsoleSidebarProps) {
   const { user, viewer, counts, alerts, onNavigate } = props;
   const areas = areasFor(viewer);
   const { logout, pending } = useLogout();
+  const list = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // On a short window the list scrolls: keep the current area in view (a deep link to Fee
+  // Schedule would otherwise open with its own entry hidden below the fold).
+  useEffect(() => {
+    if (!pathname) return;
+    list.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [pathname]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -37,7 +46,10 @@ export function ConsoleSidebar(props: ConsoleSidebarProps) {
         <Logo to={homePathFor(user.role)} />
       </div>
       <nav aria-label="Staff console" className="flex min-h-0 flex-1 flex-col">
-        <div className="grid min-h-0 flex-1 content-start gap-3 overflow-y-auto px-1 pb-3">
+        <div
+          ref={list}
+          className="grid min-h-0 flex-1 content-start gap-3 overflow-y-auto px-1 pb-3"
+        >
           {CONSOLE_GROUPS.map((group) => {
             const inGroup = areas.filter((area) => area.group === group);
             if (inGroup.length === 0) return null;
