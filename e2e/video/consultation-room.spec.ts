@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   expectAccessible,
+  openConsoleArea,
   pdfFile,
   registerAndPay,
   SCREENSHOT_DIR,
@@ -93,7 +94,7 @@ test('the physician sees the chart beside the video, writes notes and records th
   await signIn(patientPage, patient.email, patient.password);
   await expect(patientPage).toHaveURL(/\/patient\/dashboard$/);
 
-  // The doctor starts the call from the dashboard's queue.
+  // The doctor starts the call from the waiting line the sidebar leads to.
   const doctorContext = await browser.newContext(DESKTOP);
   await watchPeerConnections(doctorContext);
   const doctor = await doctorContext.newPage();
@@ -103,6 +104,10 @@ test('the physician sees the chart beside the video, writes notes and records th
     if (message.text().includes('Content Security Policy')) refusals.push(message.text());
   });
   await signIn(doctor, 'doctor@demo.test');
+  await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
+  await openConsoleArea(doctor, 'Video Sessions');
+  await expect(doctor).toHaveURL(/\/video-sessions$/);
+  await openConsoleArea(doctor, 'My Queue');
   await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
   await doctor
     .getByRole('row')
