@@ -186,11 +186,17 @@ export const consoleLink = (page: Page, name: string) =>
     name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(,|$)`),
   });
 
-/** Opens a console area from the sidebar; on a phone, through the menu sheet first. */
+/**
+ * Opens a console area from the sidebar; on a phone, through the menu sheet first. Retried as
+ * a whole: right after sign-in the frame may still be swapping in (the /admin/dashboard
+ * redirect), so a menu button seen a moment ago can be gone.
+ */
 export async function openConsoleArea(page: Page, name: string) {
   const menu = page.getByRole('button', { name: 'Open menu' });
-  const sidebar = page.getByRole('navigation', { name: 'Staff console' });
-  await expect(menu.or(sidebar).first()).toBeVisible();
-  if (await menu.isVisible()) await menu.click();
-  await consoleLink(page, name).click();
+  const link = consoleLink(page, name);
+  await expect(async () => {
+    if (!(await link.isVisible()) && (await menu.isVisible())) await menu.click({ timeout: 2_000 });
+    await expect(link).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await link.click();
 }
