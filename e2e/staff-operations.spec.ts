@@ -96,6 +96,13 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   );
   await doctor.close();
   await expect(notes.getByRole('heading', { name: 'Application' })).toBeVisible();
+  // View shows the document here, as in the room, with its download in the viewer.
+  await notes.getByRole('button', { name: 'View photo.png' }).click();
+  const viewer = notes.getByRole('dialog', { name: /photo\.png/ });
+  await expect(viewer.getByRole('img')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: /Download/ })).toBeVisible();
+  await notes.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
   await checkScreen(notes, 'staff-consultation');
 
   await notes.getByRole('button', { name: 'End Consultation' }).click();

@@ -19,6 +19,7 @@ import { useDoctorPresence } from '../../doctor/api/use-doctor-presence';
 import { useEndConsultation } from '../../meetings/api/lifecycle';
 import { usePatientForApplication, usePatientRecord } from '../api/consultation';
 import { readConsultationTarget, videoRoomPath } from '../consultation-path';
+import { useReleaseDocumentFilesOnLeave } from '../room/document-files';
 import { OutcomeForm } from './outcome-form';
 import { ApplicationDetails, PatientDetails, RecordDocuments } from './patient-record-view';
 
@@ -45,6 +46,7 @@ function ConsultationInterface({ user }: { user: CurrentUser }) {
 
   // A doctor on this page stays on duty (ruling 16).
   useDoctorPresence(isDoctor);
+  useReleaseDocumentFilesOnLeave();
   // A doctor's own consultations name the patient, the room and any outcome already recorded.
   const active = useDoctorConsultations('active', isDoctor);
   const today = useDoctorConsultations('today', isDoctor);

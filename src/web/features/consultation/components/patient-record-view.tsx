@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/data-states';
 import { formatDate } from '@/lib/format';
 import { APPLICATION_TYPE_LABELS, REDUCED_FEE_REASON_LABELS } from '../../../../shared/fees';
 import { PAYMENT_STATUS_LABELS, paymentStatusTone } from '../../../../shared/payment-status-labels';
-import type { PatientRecord } from '../../../../shared/schemas/staff-documents';
+import type { PatientRecord, StaffDocument } from '../../../../shared/schemas/staff-documents';
 import { StaffDocumentList } from '../../staff-documents/components/staff-document-list';
+import { DocumentViewerDialog } from '../room/document-viewer-dialog';
 
 const APPLICATION_STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
@@ -146,7 +147,12 @@ export function ApplicationDetails({ record }: { record: PatientRecord }) {
   );
 }
 
+/**
+ * The patient's documents; View shows one in the viewer the room uses (its page releases the
+ * fetched files when it closes: useReleaseDocumentFilesOnLeave).
+ */
 export function RecordDocuments({ record }: { record: PatientRecord }) {
+  const [viewing, setViewing] = useState<StaffDocument | null>(null);
   return (
     <Card>
       <CardHeader>
@@ -162,9 +168,10 @@ export function RecordDocuments({ record }: { record: PatientRecord }) {
             label="The patient's documents"
             canReview={false}
             showPatient={false}
-            downloadLabel="View"
+            onView={setViewing}
           />
         )}
+        <DocumentViewerDialog doc={viewing} onClose={() => setViewing(null)} />
       </CardContent>
     </Card>
   );

@@ -22,11 +22,9 @@ interface StaffDocumentListProps {
   canReview: boolean;
   /** Show whose document it is (lists across patients). */
   showPatient?: boolean;
-  /** The download button's label: "Download" in the lists, "View" in a patient record. */
-  downloadLabel?: 'Download' | 'View';
   /** Actions under the name at every width (a narrow side panel, issue 12's room). */
   stacked?: boolean;
-  /** "View" shows the document in place (issue 12's room) instead of downloading it. */
+  /** "View" shows the document in place (the room, the Consultation Interface); its viewer offers the download. */
   onView?: (doc: StaffDocument) => void;
 }
 
@@ -36,7 +34,6 @@ export function StaffDocumentList({
   label,
   canReview,
   showPatient = true,
-  downloadLabel = 'Download',
   stacked = false,
   onView,
 }: StaffDocumentListProps) {
@@ -48,7 +45,6 @@ export function StaffDocumentList({
           doc={doc}
           canReview={canReview && !doc.generated && !doc.replacedAt}
           showPatient={showPatient}
-          downloadLabel={downloadLabel}
           stacked={stacked}
           onView={onView}
         />
@@ -61,14 +57,12 @@ function DocumentItem({
   doc,
   canReview,
   showPatient,
-  downloadLabel,
   stacked,
   onView,
 }: {
   doc: StaffDocument;
   canReview: boolean;
   showPatient: boolean;
-  downloadLabel: 'Download' | 'View';
   stacked: boolean;
   onView?: (doc: StaffDocument) => void;
 }) {
@@ -153,10 +147,10 @@ function DocumentItem({
             variant="outline"
             disabled={downloading}
             onClick={download}
-            aria-label={`${downloadLabel} ${doc.name}`}
+            aria-label={`Download ${doc.name}`}
           >
             <Download aria-hidden="true" />
-            {downloadLabel}
+            Download
           </Button>
         )}
         {canReview && doc.status !== 'approved' && (
