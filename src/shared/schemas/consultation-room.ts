@@ -37,7 +37,9 @@ export type OutcomeRequest = z.input<typeof OutcomeRequestSchema>;
 
 /** PUT /api/admin/consultations/:consultationId/notes (the doctor of the consultation). */
 export const ConsultationNotesSchema = z.object({
-  notes: z.string().max(CONSULTATION_NOTES_MAX, 'Keep the notes under 20,000 characters'),
+  notes: z
+    .string({ error: 'Notes must be text' })
+    .max(CONSULTATION_NOTES_MAX, 'Keep the notes under 20,000 characters'),
 });
 export type ConsultationNotesRequest = z.infer<typeof ConsultationNotesSchema>;
 

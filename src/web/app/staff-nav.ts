@@ -209,10 +209,6 @@ export const areasFor = (viewer: ConsoleViewer): ConsoleArea[] =>
 /** A staff member's home: their first area (where /admin/dashboard and sign-in send them). */
 export const homeAreaFor = (viewer: ConsoleViewer): ConsoleArea | undefined => areasFor(viewer)[0];
 
-/** Where /admin/dashboard sends a staff member: their first area. */
-export const firstAreaPath = (viewer: ConsoleViewer): string | undefined =>
-  homeAreaFor(viewer)?.path;
-
 /** The router's guard for an area: the same check the sidebar applies. */
 export const mayOpen =
   (key: ConsoleAreaKey) =>

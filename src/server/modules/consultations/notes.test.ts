@@ -79,6 +79,10 @@ describe('PUT /api/admin/consultations/:consultationId/notes', () => {
     expect(res.body).toContain('Keep the notes under 20,000 characters');
     const missing = await doctor.client.put(notesUrl(consultationId), {});
     expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Notes must be text');
+    const number = await doctor.client.put(notesUrl(consultationId), { notes: 5 });
+    expect(number.statusCode).toBe(400);
+    expect(number.json().message).toBe('Notes must be text');
     expect((await recordOf(doctor.client)).consultation.notes).toBe('Kept');
   });
 

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { firstAreaPath, viewerOf } from '@/app/staff-nav';
+import { homeAreaFor, viewerOf } from '@/app/staff-nav';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/api/session';
 
@@ -7,5 +7,5 @@ import { useAuth } from '@/features/auth/api/session';
 export function ConsoleHome() {
   const { user } = useAuth();
   if (!user) return <FullPageSpinner />;
-  return <Navigate to={firstAreaPath(viewerOf(user)) ?? '/video-sessions'} replace />;
+  return <Navigate to={homeAreaFor(viewerOf(user))?.path ?? '/video-sessions'} replace />;
 }
