@@ -131,6 +131,7 @@ test.beforeAll(async () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       SEED_DEMO: 'clinic',
+      STAFF_MFA: 'off', // the tour is of the clinic; e2e/staff-mfa.spec.ts covers the sign-in
       LOG_LEVEL: 'warn',
     },
   });

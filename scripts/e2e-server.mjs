@@ -15,6 +15,9 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
     SEED_DEMO: 'accounts',
+    // Staff sign in with a password alone here; e2e/staff-mfa.spec.ts runs its own server
+    // with the second factor required, as production does.
+    STAFF_MFA: 'off',
     LOG_LEVEL: 'warn',
     // The journeys' API requests say which address each test patient comes from (support.ts
     // fromOwnAddress), as a proxy in front of the clinic would.

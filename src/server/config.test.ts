@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, testConfig } from './config.js';
+import { ConfigError, linkBase, loadConfig, testConfig } from './config.js';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -128,6 +128,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       PAYMENT_PROVIDER: 'simulator',
+      SMTP_URL: 'smtp://mailer:secret@mail.example:587',
     };
     expect(errorOf({ ...production, TRUST_PROXY: 'true' }).message).toMatch(
       /^\s+TRUST_PROXY: true \(or a \/0 range\) trusts any client’s X-Forwarded-For and is refused in production/m,
@@ -142,7 +143,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
   });
 
+  it('requires a mail server and the staff second factor in production, naming each', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PAYMENT_PROVIDER: 'simulator',
+    };
+    expect(errorOf(production).message).toMatch(/^\s+SMTP_URL: is required in production/m);
+    const withMail = { ...production, SMTP_URL: 'smtps://mailer:secret@mail.example:465' };
+    expect(loadConfig(withMail)).toMatchObject({ STAFF_MFA: 'required' });
+    expect(errorOf({ ...withMail, STAFF_MFA: 'off' }).message).toMatch(
+      /^\s+STAFF_MFA: cannot be off in production/m,
+    );
+    // Outside production both may be left out: mail goes to the outbox, MFA may be off.
+    expect(loadConfig({ STAFF_MFA: 'off' })).toMatchObject({ STAFF_MFA: 'off' });
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
+  it('links go to PUBLIC_URL, else to http://HOST:PORT', () => {
+    expect(linkBase(loadConfig({ PUBLIC_URL: 'https://clinic.example/' }))).toBe(
+      'https://clinic.example',
+    );
+    expect(linkBase(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }))).toBe('http://0.0.0.0:8080');
+  });
+
   it.each([
+    ['SMTP_URL', 'mail.example:25'],
+    ['SMTP_URL', 'http://mail.example'],
+    ['MAIL_FROM', 'not an address'],
+    ['STAFF_MFA', 'sometimes'],
     ['NODE_ENV', 'staging'],
     ['TRUST_PROXY', 'yes'],
     ['PUBLIC_URL', 'clinic.example'],

@@ -82,6 +82,23 @@ const ConfigSchema = z.object({
    * end-to-end journeys expect, an otherwise empty clinic), or `clinic`, the accounts and
    * patients at every step (`npm run demo`). Refused in production.
    */
+  /** Outgoing mail (issue 13): smtp://user:pass@host:port or smtps://…; required in production. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
+    .refine((v) => URL.canParse(v), 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
+    .optional(),
+  /** The From of every message: an address, or "Name <address>". */
+  MAIL_FROM: z
+    .string()
+    .max(200)
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'must be an address or "Name <address>"',
+    )
+    .optional(),
+  /** Staff sign in with a second factor (TOTP): `required` (the default) or `off` (not in production). */
+  STAFF_MFA: z.enum(['required', 'off'], { error: 'must be required or off' }).default('required'),
   SEED_DEMO: z.enum(['accounts', 'clinic'], { error: 'must be accounts or clinic' }).optional(),
 });
 
@@ -106,6 +123,19 @@ const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
         code: 'custom',
         path: ['PAYMENT_PROVIDER'],
         message: 'is required in production (authorize_net, or simulator for demos and staging)',
+      });
+    if (!c.SMTP_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production: password resets, verifications and visit messages are sent by email',
+      });
+    if (c.STAFF_MFA === 'off')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_MFA'],
+        message: 'cannot be off in production: staff sign in with a second factor',
       });
     if (c.SEED_DEMO)
       ctx.addIssue({
@@ -152,10 +182,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export class ConfigError extends Error {}
 
-/** Config for tests: production-like defaults with overrides. */
+/**
+ * Config for tests: production-like defaults with overrides. Staff sign in with a password
+ * alone here unless a test turns STAFF_MFA on: the second factor has its own suites (mfa*.test.ts
+ * and the permission matrix's pending-session run), the rest are about what comes after.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STAFF_MFA: 'off' }),
+    ...overrides,
+  };
 }
+
+/** Where links in messages point: PUBLIC_URL, else http://HOST:PORT. */
+export const linkBase = (config: Config): string =>
+  (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/+$/, '');
 
 /** The origin of PUBLIC_URL, when the app is told where the world reaches it. */
 export const publicUrlOrigin = (config: Config): string | null =>

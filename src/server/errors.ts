@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   /** A field failed validation (the same code as the schema validation's answers). */
   VALIDATION: 400,
   UNAUTHORIZED: 401,
+  /** A staff session past its password but not yet its second factor (issue 13). */
+  MFA_REQUIRED: 401,
   FORBIDDEN: 403,
   PAYMENT_DECLINED: 402,
   NOT_FOUND: 404,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -17,11 +18,15 @@ export const auditLog = pgTable(
     ip: text('ip'),
     outcome: text('outcome').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** The patients the action concerns (a list read names each patient shown): issue 13's trail. */
+    patientIds: uuid('patient_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (t) => [
     index('audit_log_at_idx').on(t.at),
     index('audit_log_actor_idx').on(t.actorId),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_patients_idx').using('gin', t.patientIds),
+    index('audit_log_action_idx').on(t.action),
   ],
 );
 

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -28,6 +29,16 @@ export const users = pgTable(
     /** OMMA physician registration (SB 1066, 2025): a doctor signs recommendations only while it is current. */
     ommaRegistrationNumber: text('omma_registration_number'),
     ommaRegistrationExpiresOn: date('omma_registration_expires_on', { mode: 'string' }),
+    /**
+     * Staff second factor (issue 13): the TOTP secret sealed with the document key
+     * (storage/sealed-text.ts), set at setup; enrolled once a code confirmed it.
+     */
+    mfaSecret: text('mfa_secret'),
+    mfaEnrolledAt: timestamp('mfa_enrolled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is good once (RFC 6238 §5.2). */
+    mfaLastStep: integer('mfa_last_step'),
+    /** Patients: "you are next" and "a physician is on duty" emails (transactional ones always go). */
+    queueReminders: boolean('queue_reminders').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Deleting a user deactivates it (ruling 18): no sign-in, gone from lists. */

@@ -12,6 +12,11 @@ export interface AuditEntry {
   outcome?: AuditOutcome;
   /** Non-identifying context only (never PHI, never secrets). */
   details?: Record<string, unknown>;
+  /**
+   * The patients (user ids) the action concerns, so the trail answers "who read this
+   * patient's record?": the patient of a record read or changed, each patient a list showed.
+   */
+  patientIds?: readonly string[];
 }
 
 /** Writes one audit row; pass the open transaction so the row lands with the change it records. */
@@ -25,5 +30,6 @@ export async function audit(executor: Executor, entry: AuditEntry): Promise<void
     ip: entry.ip ?? null,
     outcome: entry.outcome ?? 'success',
     details: entry.details ?? null,
+    patientIds: entry.patientIds ? [...new Set(entry.patientIds)] : [],
   });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { isStaffRole } from '../../../shared/roles.js';
+import { PATIENT_IDLE_MS, STAFF_IDLE_MS } from '../../../shared/session-timing.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
@@ -11,8 +12,7 @@ import { loadCurrentUser } from '../users/queries.js';
 // is on every request's path, so resolved sessions are kept in memory for a few seconds and
 // last_seen_at is written at most once a minute.
 
-export const PATIENT_IDLE_MS = 30 * 60_000;
-export const STAFF_IDLE_MS = 15 * 60_000;
+export { PATIENT_IDLE_MS, STAFF_IDLE_MS };
 export const ABSOLUTE_MS = 12 * 60 * 60_000;
 const CACHE_TTL_MS = 5_000;
 const TOUCH_EVERY_MS = 60_000;
