@@ -45,6 +45,7 @@ import { attachSocketServer } from './realtime/socket-server.js';
 import { registerWebApp } from './static.js';
 import { LocalBlobStore } from './storage/blob-store.js';
 import { resolveDocumentKey } from './storage/encryption.js';
+import { TextSealer } from './storage/sealed-text.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 
 export interface BuildOptions {
@@ -87,6 +88,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   if (!opts.counters) app.addHook('onClose', () => counters.close());
   const limits = opts.limits ?? RATE_LIMITS;
 
+  const documentKey = resolveDocumentKey(config);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -99,7 +101,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       now: opts.now,
     }),
     realtime: new RealtimeHub(),
-    blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), resolveDocumentKey(config)),
+    blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), documentKey),
+    sealer: new TextSealer(documentKey),
     payments: opts.payments ?? selectGateway(config, database.db),
     now: opts.now ?? Date.now,
   };

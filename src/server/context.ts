@@ -8,6 +8,7 @@ import type { Counters } from './rate-limit/counters.js';
 import type { RateLimits } from './rate-limit/limits.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import type { BlobStore } from './storage/blob-store.js';
+import type { TextSealer } from './storage/sealed-text.js';
 
 /** What route modules receive: the configuration and the app's long-lived parts. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   queue: QueueSnapshot;
   realtime: RealtimeHub;
   blobs: BlobStore;
+  /** Seals small secrets stored in columns (TOTP secrets, queued mail) with the document key. */
+  sealer: TextSealer;
   payments: PaymentGateway;
   /** The clock every time rule reads (tests inject one). */
   now: () => number;
