@@ -85,8 +85,14 @@ const ConfigSchema = z.object({
   /** Outgoing mail (issue 13): smtp://user:pass@host:port or smtps://…; required in production. */
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
-    .refine((v) => URL.canParse(v), 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
+    .regex(
+      /^smtps?:\/\/[^/\s]+/,
+      'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587',
+    )
+    .refine(
+      (v) => URL.canParse(v),
+      'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587',
+    )
     .optional(),
   /** The From of every message: an address, or "Name <address>". */
   MAIL_FROM: z

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import { isStaffRole } from '../../../shared/roles.js';
-import { PATIENT_IDLE_MS, STAFF_IDLE_MS } from '../../../shared/session-timing.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
+import { PATIENT_IDLE_MS, STAFF_IDLE_MS } from '../../../shared/session-timing.js';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { loadCurrentUser } from '../users/queries.js';
