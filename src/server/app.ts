@@ -21,6 +21,9 @@ import { staffDocumentRoutes } from './modules/documents/staff-routes.js';
 import { feeRoutes } from './modules/fees/routes.js';
 import { followUpRoutes } from './modules/follow-up/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { devMailRoutes } from './modules/mail/dev-routes.js';
+import { Mailer } from './modules/mail/mailer.js';
+import { createTransport } from './modules/mail/transport.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
@@ -89,6 +92,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   const limits = opts.limits ?? RATE_LIMITS;
 
   const documentKey = resolveDocumentKey(config);
+  const sealer = new TextSealer(documentKey);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -102,10 +106,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     }),
     realtime: new RealtimeHub(),
     blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), documentKey),
-    sealer: new TextSealer(documentKey),
+    sealer,
     payments: opts.payments ?? selectGateway(config, database.db),
+    mail: new Mailer(database.db, config, sealer, createTransport(config), opts.now),
     now: opts.now ?? Date.now,
   };
+  app.addHook('onClose', () => ctx.mail.stop());
   // Each patient whose place or status moved hears it at once (issue 3).
   ctx.queue.onChange = (changes) => {
     for (const change of changes)
@@ -128,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
 
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await devMailRoutes(app, ctx);
   await userRoutes(app, ctx);
   await feeRoutes(app, ctx);
   await patientRoutes(app, ctx);

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { SessionStore } from './modules/auth/session-store.js';
 import type { LoginThrottle } from './modules/auth/throttle.js';
+import type { Mailer } from './modules/mail/mailer.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import type { QueueSnapshot } from './modules/queue/snapshot.js';
 import type { Counters } from './rate-limit/counters.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   /** Seals small secrets stored in columns (TOTP secrets, queued mail) with the document key. */
   sealer: TextSealer;
   payments: PaymentGateway;
+  /** Outgoing mail: queue in the change's transaction; a worker sends (modules/mail). */
+  mail: Mailer;
   /** The clock every time rule reads (tests inject one). */
   now: () => number;
 }

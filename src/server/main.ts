@@ -68,6 +68,8 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Pending payments and orphaned blobs a crash left behind (issue 10): at start and on timers.
   stopUpkeep = startUpkeep(app.ctx, app.log);
+  // Queued mail, including what was queued before a restart (issue 13); stopped by app.close().
+  app.ctx.mail.start(app.log);
   const where = config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`;
   app.log.info(
     `serving on ${where} (${database.driver === 'pg' ? 'PostgreSQL' : 'embedded PGlite'})`,
