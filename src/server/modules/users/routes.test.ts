@@ -44,10 +44,12 @@ const ADMIN_USER_KEYS = [
   'id',
   'lastName',
   'licenseNumber',
+  'mfaEnrolled',
   'npi',
   'ommaRegistrationExpiresOn',
   'ommaRegistrationNumber',
   'permissions',
+  'queueReminders',
   'role',
 ].sort();
 
