@@ -194,6 +194,8 @@ describe('the development bypass', () => {
       prod = await createTestApp({
         config: {
           NODE_ENV: 'production',
+          // Production needs a mail server; nothing is sent here (no worker runs in tests).
+          SMTP_URL: 'smtp://127.0.0.1:9',
           DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
           PAYMENT_PROVIDER: 'simulator',
         },

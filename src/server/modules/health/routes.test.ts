@@ -35,6 +35,8 @@ describe('GET /api/app-config', () => {
     const prod = await createTestApp({
       config: {
         NODE_ENV: 'production',
+        // Production needs a mail server; nothing is sent here (no worker runs in tests).
+        SMTP_URL: 'smtp://127.0.0.1:9',
         DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
         PAYMENT_PROVIDER: 'simulator',
       },

@@ -120,6 +120,8 @@ describe('first admin in production with ADMIN_SETUP_TOKEN (ruling 18)', () => {
     t = await createTestApp({
       config: {
         NODE_ENV: 'production',
+        // Production needs a mail server; nothing is sent here (no worker runs in tests).
+        SMTP_URL: 'smtp://127.0.0.1:9',
         ADMIN_SETUP_TOKEN: TOKEN,
         // Production refuses to start without a file encryption key.
         DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
