@@ -120,3 +120,9 @@ test('/dev/mail says where messages go when SMTP_URL is set', async ({ page }) =
   await expect(page.getByText('SMTP_URL is set')).toBeVisible();
   await checkScreen(page, 'dev-mail-smtp');
 });
+
+test('the /auth sign-in offers Forgot password? too', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
