@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { SchemaForm, useSchemaForm } from '@/components/form/schema-form';
 import type { FieldSpecs } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
+import { CURRENT_USER_KEY } from '@/features/auth/api/session';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { PASSWORD_RESET_DONE } from '../../../../shared/schemas/account';
 import { NewPasswordSchema } from '../../../../shared/schemas/auth';
@@ -34,6 +36,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const reset = useResetPasswordMutation();
   const { form, feedback, field } = useSchemaForm(
     ResetFormSchema,
@@ -45,11 +48,14 @@ export function ResetPasswordPage() {
     reset.mutate(
       { token, password },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          // Every session of the account ended, this browser's too if it had one.
+          queryClient.setQueryData([CURRENT_USER_KEY], null);
           navigate('/login', {
             replace: true,
             state: { notice: PASSWORD_RESET_DONE } satisfies SignInNotice,
-          }),
+          });
+        },
         onError: (error) => feedback.showServerError(error, 'Could not change the password'),
       },
     ),
