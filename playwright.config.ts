@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // End-to-end journeys against the built app, in Debian's Chromium (never a downloaded one).
@@ -6,6 +8,13 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+
+/**
+ * Where scripts/e2e-server.mjs's SMTP server writes each message it receives, one folder per
+ * port; e2e/support.ts receivedMail reads it (workers inherit this environment).
+ */
+export const mailDirFor = (p: number) => path.join(tmpdir(), `okmmj-e2e-mail-${p}`);
+process.env.E2E_MAIL_DIR = mailDirFor(port);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -42,6 +51,6 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port) },
+    env: { PORT: String(port), E2E_MAIL_DIR: mailDirFor(port) },
   },
 });

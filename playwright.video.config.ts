@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import base from './playwright.config';
+import base, { mailDirFor } from './playwright.config';
 
 // Video journeys (issue 5): two or three browser contexts in one Chromium with fake camera
 // and microphone, on the built app. Run through scripts/loopback-only.mjs
@@ -9,6 +9,7 @@ import base from './playwright.config';
 
 const port = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_MAIL_DIR = mailDirFor(port);
 
 /** Chromium with fake media, as the video journeys and the join benchmark launch it. */
 export const videoLaunchOptions = {
@@ -42,6 +43,6 @@ export default defineConfig({
     ...(Array.isArray(base.webServer) ? base.webServer[0] : base.webServer),
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), DATABASE_URL: '' },
+    env: { PORT: String(port), DATABASE_URL: '', E2E_MAIL_DIR: mailDirFor(port) },
   },
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
@@ -199,4 +199,51 @@ export async function openConsoleArea(page: Page, name: string) {
     await expect(link).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await link.click();
+}
+
+/** A message the e2e server's SMTP server received (scripts/e2e-server.mjs). */
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Every http(s) link in the text part, in order. */
+  links: string[];
+}
+
+/**
+ * Waits for a message to `to` whose subject matches, as delivered over SMTP by the app and
+ * written into E2E_MAIL_DIR (set by playwright.config.ts), and answers the newest one.
+ */
+export async function receivedMail(
+  to: string,
+  subjectMatch: string | RegExp,
+  timeoutMs = 20_000,
+): Promise<ReceivedMail> {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set (playwright.config.ts sets it)');
+  const matches = (subject: string) =>
+    typeof subjectMatch === 'string' ? subject.includes(subjectMatch) : subjectMatch.test(subject);
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const all = readdirSync(dir)
+          .filter((name) => name.endsWith('.json'))
+          .sort()
+          .map((name) => JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as ReceivedMail);
+        found = all.reverse().find((m) => m.to === to.toLowerCase() && matches(m.subject));
+        return Boolean(found);
+      },
+      { message: `a message to ${to} about ${subjectMatch}`, timeout: timeoutMs },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The link in a received message that goes to `pathname` (e.g. /reset-password). */
+export function mailLink(mail: ReceivedMail, pathname: string): string {
+  const link = mail.links.find((l) => new URL(l).pathname === pathname);
+  if (!link) throw new Error(`no ${pathname} link in "${mail.subject}"`);
+  return link;
 }

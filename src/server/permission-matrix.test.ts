@@ -173,6 +173,12 @@ const NOT_STAFF = [
   'POST /api/logout',
   'GET /api/user',
   'GET /api/auth/user',
+  // Password recovery is public; a change needs any signed-in user (issue 13).
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/auth/change-password',
+  // The development outbox (not served in production).
+  'GET /api/dev/mail',
   'GET /api/admin/exists',
   'POST /api/admin/setup',
   'GET /api/fees',

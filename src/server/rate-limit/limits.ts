@@ -21,6 +21,10 @@ export interface RateLimits {
   uploads: Limit;
   /** First-admin setup attempts (the setup token is a password) per address. */
   adminSetup: Limit;
+  /** Password-reset requests per address, whatever the addresses asked for. */
+  passwordResetPerAddress: Limit;
+  /** Password-reset requests per email address asked for, whether or not it has an account. */
+  passwordResetPerEmail: Limit;
 }
 
 const MINUTE = 60_000;
@@ -33,6 +37,8 @@ export const RATE_LIMITS: RateLimits = {
   registration: { max: 20, windowMs: HOUR },
   uploads: { max: 60, windowMs: HOUR },
   adminSetup: { max: 10, windowMs: HOUR },
+  passwordResetPerAddress: { max: 20, windowMs: HOUR },
+  passwordResetPerEmail: { max: 5, windowMs: HOUR },
 };
 
 /** What each limit counts by and how its 429 names it ("Too many …"). */
@@ -44,6 +50,8 @@ export const LIMIT_SUBJECTS: Record<keyof RateLimits, { by: 'account' | 'address
     registration: { by: 'address', what: 'accounts created from this address' },
     uploads: { by: 'account', what: 'uploads' },
     adminSetup: { by: 'address', what: 'setup attempts' },
+    passwordResetPerAddress: { by: 'address', what: 'password reset requests' },
+    passwordResetPerEmail: { by: 'account', what: 'password reset requests' },
   };
 
 /** Limits no test reaches by accident (test/harness.ts); limit tests opt into real ones. */

@@ -73,3 +73,6 @@ export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
 export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60_000;
 /** A new verification email at most this often per account. */
 export const VERIFICATION_RESEND_MS = 60_000;
+
+/** What a reset answers, and what the sign-in page then says (issue 13). */
+export const PASSWORD_RESET_DONE = 'Your password was changed. Sign in with your new password.';

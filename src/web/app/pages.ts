@@ -18,6 +18,22 @@ export const LoginPage = lazyPage(auth.login, 'LoginPage');
 export const AuthPage = lazyPage(auth.auth, 'AuthPage');
 export const RegisterPage = lazyPage(auth.register, 'RegisterPage');
 export const AdminSetupPage = lazyPage(auth.setup, 'AdminSetupPage');
+export const ForgotPasswordPage = lazyPage(
+  () => import('@/features/account/components/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+export const ResetPasswordPage = lazyPage(
+  () => import('@/features/account/components/reset-password-page'),
+  'ResetPasswordPage',
+);
+export const StaffAccountPage = lazyPage(
+  () => import('@/features/account/components/staff-account-page'),
+  'StaffAccountPage',
+);
+export const DevMailPage = lazyPage(
+  () => import('@/features/account/components/dev-mail-page'),
+  'DevMailPage',
+);
 
 export const PrivacyPage = lazyPage(legal, 'PrivacyPage');
 export const TermsPage = lazyPage(legal, 'TermsPage');

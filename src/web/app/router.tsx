@@ -9,6 +9,7 @@ import {
   isClinicalStaff,
   isDoctor,
   isPatient,
+  isStaff,
 } from './guards/access';
 import {
   CatchAll,
@@ -24,7 +25,7 @@ import { RouteErrorPage } from './layouts/route-error-page';
 import { SiteLayout } from './layouts/site-layout';
 import { StaffConsoleLayout } from './layouts/staff-console-layout';
 import * as Page from './pages';
-import { CONSOLE_AREAS, type ConsoleAreaKey, mayOpen } from './staff-nav';
+import { CONSOLE_AREAS, type ConsoleAreaKey, mayOpen, STAFF_ACCOUNT_PATH } from './staff-nav';
 
 // The route table: patient-side.md §2.2 and staff-and-video.md §2 with rulings 2, 9, 11, 12.
 
@@ -37,6 +38,11 @@ const guarded = (allow: AccessCheck, children: RouteObject[]): RouteObject => ({
 const alwaysReachable: RouteObject[] = [
   { path: '/admin/setup', element: <Page.AdminSetupPage /> },
   { path: '/login', element: <Page.LoginPage /> },
+  // Recovery works signed in or not: a link from an email opens wherever the person is.
+  { path: '/forgot-password', element: <Page.ForgotPasswordPage /> },
+  { path: '/reset-password', element: <Page.ResetPasswordPage /> },
+  // Development only: the server answers 404 in production and the page says so.
+  { path: '/dev/mail', element: <Page.DevMailPage /> },
   {
     element: <RedirectSignedIn />,
     children: [
@@ -104,6 +110,8 @@ const consoleRoutes: RouteObject[] = [
     { path: '/admin/consultation', element: <Page.AdminConsultationPage /> },
   ]),
   guarded(isDoctor, [{ path: '/doctor', element: <Navigate to="/doctor/dashboard" replace /> }]),
+  // Every staff member's own account (the sidebar's "My Account").
+  guarded(isStaff, [{ path: STAFF_ACCOUNT_PATH, element: <Page.StaffAccountPage /> }]),
   area('queue', <Page.DoctorDashboardPage />),
 ];
 

@@ -198,6 +198,9 @@ export const CONSOLE_AREAS = {
 } as const satisfies Record<string, ConsoleArea>;
 export type ConsoleAreaKey = keyof typeof CONSOLE_AREAS;
 
+/** A staff member's own account page (change password), linked below the sidebar's areas. */
+export const STAFF_ACCOUNT_PATH = '/admin/account';
+
 const ALL_AREAS: readonly ConsoleArea[] = Object.values(CONSOLE_AREAS);
 
 export const areaTitle = (area: ConsoleArea) => area.title ?? area.label;

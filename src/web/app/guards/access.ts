@@ -1,4 +1,9 @@
-import { effectivePermissions, isAdminRole, type Permission } from '../../../shared/roles';
+import {
+  effectivePermissions,
+  isAdminRole,
+  isStaffRole,
+  type Permission,
+} from '../../../shared/roles';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 
 // Client-side route rules (patient-side.md §2.2 with ruling 2). A convenience only: the server
@@ -9,6 +14,7 @@ export const anySignedIn: AccessCheck = () => true;
 export const isPatient: AccessCheck = (user) => user.role === 'patient';
 export const isDoctor: AccessCheck = (user) => user.role === 'doctor';
 export const isAdminFamily: AccessCheck = (user) => isAdminRole(user.role);
+export const isStaff: AccessCheck = (user) => isStaffRole(user.role);
 export const isClinicalStaff: AccessCheck = (user) =>
   isAdminRole(user.role) || user.role === 'doctor';
 

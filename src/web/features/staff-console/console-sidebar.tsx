@@ -1,7 +1,13 @@
-import { LogOut } from 'lucide-react';
+import { KeyRound, LogOut } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { areasFor, CONSOLE_GROUPS, type ConsoleArea, type ConsoleViewer } from '@/app/staff-nav';
+import {
+  areasFor,
+  CONSOLE_GROUPS,
+  type ConsoleArea,
+  type ConsoleViewer,
+  STAFF_ACCOUNT_PATH,
+} from '@/app/staff-nav';
 import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/use-logout';
@@ -85,6 +91,7 @@ export function ConsoleSidebar(props: ConsoleSidebarProps) {
           </p>
           <p className="text-xs text-muted-foreground">{ROLE_LABELS[user.role]}</p>
         </div>
+        <AreaLink area={MY_ACCOUNT} counts={counts} onNavigate={onNavigate} />
         <Button variant="outline" onClick={logout} disabled={pending}>
           <LogOut aria-hidden="true" />
           Sign out
@@ -93,6 +100,15 @@ export function ConsoleSidebar(props: ConsoleSidebarProps) {
     </div>
   );
 }
+
+/** The signed-in staff member's own account (change password), whatever their role. */
+const MY_ACCOUNT: ConsoleArea = {
+  label: 'My Account',
+  path: STAFF_ACCOUNT_PATH,
+  icon: KeyRound,
+  group: 'Administration',
+  allowed: () => true,
+};
 
 function AreaLink({
   area,

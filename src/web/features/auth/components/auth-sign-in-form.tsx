@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormErrorSummary } from '@/components/form/form-error-summary';
-import { FormSubmit } from '@/components/form/form-submit';
-import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
+import { SchemaForm, useSchemaForm } from '@/components/form/schema-form';
+import type { FieldSpecs } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { homePathFor } from '../../../../shared/roles';
 import { EmailSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
+import { ForgotPasswordLink } from './forgot-password-link';
 
 // The /auth screen's own wording (patient-side.md §5) with ruling 11: sign-in only needs a
 // non-empty password.
@@ -26,13 +24,12 @@ const FIELDS: FieldSpecs<AuthSignInValues> = {
 
 export function AuthSignInForm() {
   const login = useLoginMutation();
-  const form = useForm<AuthSignInValues>({
-    resolver: zodResolver(AuthSignInSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { form, feedback, field } = useSchemaForm(
+    AuthSignInSchema,
+    { email: '', password: '' },
+    FIELDS,
+  );
   const { register, resetField } = form;
-  const feedback = useFormFeedback(form, FIELDS);
-  const { field } = feedback;
 
   const onSubmit = feedback.handleSubmit((values) => {
     login.mutate(values, {
@@ -51,20 +48,18 @@ export function AuthSignInForm() {
   const pending = login.isPending || login.isSuccess;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormErrorSummary feedback={feedback} />
+    <SchemaForm
+      feedback={feedback}
+      onSubmit={onSubmit}
+      submit={{ pending, label: 'Sign In', pendingLabel: 'Signing In...' }}
+    >
       <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
       <PasswordField
         autoComplete="current-password"
         {...field('password')}
         {...register('password')}
       />
-      <FormSubmit
-        pending={pending}
-        label="Sign In"
-        pendingLabel="Signing In..."
-        error={feedback.formError}
-      />
-    </form>
+      <ForgotPasswordLink />
+    </SchemaForm>
   );
 }

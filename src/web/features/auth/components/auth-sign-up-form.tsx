@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { FormErrorSummary } from '@/components/form/form-error-summary';
-import { FormSubmit } from '@/components/form/form-submit';
-import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
+import { SchemaForm, useSchemaForm } from '@/components/form/schema-form';
+import type { FieldSpecs } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
@@ -19,13 +16,12 @@ const FIELDS: FieldSpecs<AuthRegisterRequest> = {
 
 export function AuthSignUpForm() {
   const signUp = useAuthRegisterMutation();
-  const form = useForm<AuthRegisterRequest>({
-    resolver: zodResolver(AuthRegisterSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
-  });
+  const { form, feedback, field } = useSchemaForm(
+    AuthRegisterSchema,
+    { firstName: '', lastName: '', email: '', password: '' },
+    FIELDS,
+  );
   const { register } = form;
-  const feedback = useFormFeedback(form, FIELDS);
-  const { field } = feedback;
 
   const onSubmit = feedback.handleSubmit((values) => {
     signUp.mutate(values, {
@@ -43,8 +39,11 @@ export function AuthSignUpForm() {
   const pending = signUp.isPending || signUp.isSuccess;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <FormErrorSummary feedback={feedback} />
+    <SchemaForm
+      feedback={feedback}
+      onSubmit={onSubmit}
+      submit={{ pending, label: 'Create Account', pendingLabel: 'Creating Account...' }}
+    >
       <div className="grid items-start gap-4 sm:grid-cols-2">
         <TextField autoComplete="given-name" {...field('firstName')} {...register('firstName')} />
         <TextField autoComplete="family-name" {...field('lastName')} {...register('lastName')} />
@@ -56,12 +55,6 @@ export function AuthSignUpForm() {
         {...field('password')}
         {...register('password')}
       />
-      <FormSubmit
-        pending={pending}
-        label="Create Account"
-        pendingLabel="Creating Account..."
-        error={feedback.formError}
-      />
-    </form>
+    </SchemaForm>
   );
 }

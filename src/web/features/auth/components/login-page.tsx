@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { FormErrorSummary } from '@/components/form/form-error-summary';
-import { FormSubmit } from '@/components/form/form-submit';
-import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
+import { Link, useLocation } from 'react-router';
+import { SchemaForm, useSchemaForm } from '@/components/form/schema-form';
+import type { FieldSpecs } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
@@ -12,8 +10,10 @@ import { useBusinessHours } from '@/features/app-config/api/app-config';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
+import type { SignInNotice } from '../../account/components/reset-password-page';
 import { useLoginMutation } from '../api/auth-mutations';
 import { AuthCard } from './auth-card';
+import { ForgotPasswordLink } from './forgot-password-link';
 
 const FIELDS: FieldSpecs<LoginRequest> = {
   email: { label: 'Email' },
@@ -24,13 +24,10 @@ export function LoginPage() {
   const businessHours = useBusinessHours();
   const [adminMode, setAdminMode] = useState(false);
   const login = useLoginMutation();
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  // After a password reset (reset-password-page.tsx) the page says what happened.
+  const notice = (useLocation().state as SignInNotice | null)?.notice;
+  const { form, feedback, field } = useSchemaForm(LoginSchema, { email: '', password: '' }, FIELDS);
   const { register } = form;
-  const feedback = useFormFeedback(form, FIELDS);
-  const { field } = feedback;
 
   const onSubmit = feedback.handleSubmit((values) => {
     login.mutate(values, {
@@ -80,21 +77,28 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormErrorSummary feedback={feedback} />
+      {notice && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-md border border-border bg-muted p-3 text-sm font-medium"
+        >
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {notice}
+        </p>
+      )}
+      <SchemaForm
+        feedback={feedback}
+        onSubmit={onSubmit}
+        submit={{ pending, label: 'Sign In', pendingLabel: 'Signing In...' }}
+      >
         <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
         <PasswordField
           autoComplete="current-password"
           {...field('password')}
           {...register('password')}
         />
-        <FormSubmit
-          pending={pending}
-          label="Sign In"
-          pendingLabel="Signing In..."
-          error={feedback.formError}
-        />
-      </form>
+        <ForgotPasswordLink />
+      </SchemaForm>
     </AuthCard>
   );
 }

@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FormErrorSummary } from '@/components/form/form-error-summary';
-import { FormSubmit } from '@/components/form/form-submit';
-import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
+import { SchemaForm, useSchemaForm } from '@/components/form/schema-form';
+import type { FieldSpecs } from '@/components/form/use-form-feedback';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
 import { Select } from '@/components/ui/select';
@@ -17,7 +14,6 @@ import { useRegisterMutation } from '../api/auth-mutations';
 import { AuthCard } from './auth-card';
 
 type RegisterInput = z.input<typeof RegisterSchema>;
-type RegisterOutput = z.output<typeof RegisterSchema>;
 
 const REDIRECT_AFTER_REGISTER_MS = 1000;
 
@@ -40,9 +36,9 @@ const FIELDS: FieldSpecs<RegisterInput> = {
 
 export function RegisterPage() {
   const registration = useRegisterMutation();
-  const form = useForm<RegisterInput, unknown, RegisterOutput>({
-    resolver: zodResolver(RegisterSchema),
-    defaultValues: {
+  const { form, feedback, field } = useSchemaForm(
+    RegisterSchema,
+    {
       firstName: '',
       middleName: '',
       lastName: '',
@@ -57,10 +53,9 @@ export function RegisterPage() {
       state: 'OK',
       zipCode: '',
     },
-  });
+    FIELDS,
+  );
   const { register } = form;
-  const feedback = useFormFeedback(form, FIELDS);
-  const { field } = feedback;
 
   const onSubmit = feedback.handleSubmit((values) => {
     registration.mutate(values, {
@@ -100,8 +95,17 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-6">
-        <FormErrorSummary feedback={feedback} />
+      <SchemaForm
+        feedback={feedback}
+        onSubmit={onSubmit}
+        className="gap-6"
+        submit={{
+          size: 'lg',
+          pending,
+          label: 'Create Account',
+          pendingLabel: 'Creating Account...',
+        }}
+      >
         <fieldset className="grid gap-4">
           <legend className="mb-2 text-base font-semibold">Personal information</legend>
           <div className="grid items-start gap-4 sm:grid-cols-3">
@@ -186,15 +190,7 @@ export function RegisterPage() {
             />
           </div>
         </fieldset>
-
-        <FormSubmit
-          size="lg"
-          pending={pending}
-          label="Create Account"
-          pendingLabel="Creating Account..."
-          error={feedback.formError}
-        />
-      </form>
+      </SchemaForm>
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 import { MapPin, UserPen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { ChangePasswordCard } from '@/features/account/components/change-password-form';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import { ProfileDialog, type ProfileSection } from './profile-dialog';
 
@@ -84,6 +85,9 @@ export function ProfileTab({ user, editing, onEdit }: ProfileTabProps) {
           </dl>
         </CardContent>
       </Card>
+      <div className="md:col-span-2">
+        <ChangePasswordCard />
+      </div>
       {patient && (
         <ProfileDialog section={editing} profile={patient} onClose={() => onEdit(null)} />
       )}

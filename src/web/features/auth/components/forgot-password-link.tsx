@@ -1,0 +1,15 @@
+import { Link } from 'react-router';
+
+/** "Forgot password?" under a sign-in form's password field (issue 13). */
+export function ForgotPasswordLink() {
+  return (
+    <p className="-mt-2 text-right text-sm">
+      <Link
+        to="/forgot-password"
+        className="rounded-sm font-medium text-primary underline focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        Forgot password?
+      </Link>
+    </p>
+  );
+}
