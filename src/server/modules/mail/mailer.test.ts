@@ -57,7 +57,7 @@ const EVERY_MESSAGE: MailMessage[] = [
   { kind: 'payment_receipt', amountCents: 12_950, paidOn: 'November 24, 2026', last4: '4242' },
   { kind: 'queue_next' },
   { kind: 'physician_on_duty' },
-  { kind: 'physician_ready' },
+  { kind: 'physician_ready', roomId: 'room-abc' },
   { kind: 'decision_approved' },
   { kind: 'decision_not_approved', moneyBack: 'released' },
   { kind: 'document_rejected' },
