@@ -178,6 +178,8 @@ const NOT_STAFF = [
   'GET /api/fees',
   'GET /api/app-config',
   'POST /api/payments/webhook',
+  // The development outbox (issue 13): never registered in production (mail/mailer.test.ts).
+  'GET /api/dev/mail',
   // Patient endpoints: their own matrix is in modules/patients/patient-only.test.ts.
   ...PATIENT_ENDPOINTS.map((e) => `${e.method} ${e.path}`),
   // Doctor-only endpoints: their own matrix is in modules/doctor/doctor-only.test.ts.
