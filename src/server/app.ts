@@ -24,6 +24,7 @@ import { followUpRoutes } from './modules/follow-up/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { devMailRoutes } from './modules/mail/dev-routes.js';
 import { Mailer } from './modules/mail/mailer.js';
+import { QueueReminders } from './modules/mail/queue-reminders.js';
 import { createTransport } from './modules/mail/transport.js';
 import { operationsRoutes } from './modules/operations/routes.js';
 import { patientRoutes } from './modules/patients/routes.js';
@@ -94,6 +95,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
 
   const documentKey = resolveDocumentKey(config);
   const sealer = new TextSealer(documentKey);
+  const realtime = new RealtimeHub();
+  const mail = new Mailer(database.db, config, sealer, createTransport(config), opts.now);
+  const now = opts.now ?? Date.now;
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -105,19 +109,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       hours: config.CLINIC_HOURS,
       now: opts.now,
     }),
-    realtime: new RealtimeHub(),
+    realtime,
     blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), documentKey),
     sealer,
     payments: opts.payments ?? selectGateway(config, database.db),
-    mail: new Mailer(database.db, config, sealer, createTransport(config), opts.now),
-    now: opts.now ?? Date.now,
+    mail,
+    queueReminders: new QueueReminders({ db: database.db, config, realtime, mail, now }),
+    now,
   };
+  ctx.queueReminders.log = app.log;
   app.addHook('onClose', () => ctx.mail.stop());
   // Each patient whose place or status moved hears it at once (issue 3).
   ctx.queue.onChange = (changes) => {
     for (const change of changes)
       ctx.realtime.toUser(change.userId, 'queue-update', { status: change.status });
     ctx.realtime.toStaff('queue-changed');
+    // Places moved: "you are next" is checked in the background (queue-reminders.ts).
+    ctx.queueReminders.queueChanged();
   };
   app.decorate('ctx', ctx);
 

@@ -3,6 +3,7 @@ import type { Db } from './db/client.js';
 import type { SessionStore } from './modules/auth/session-store.js';
 import type { LoginThrottle } from './modules/auth/throttle.js';
 import type { Mailer } from './modules/mail/mailer.js';
+import type { QueueReminders } from './modules/mail/queue-reminders.js';
 import type { PaymentGateway } from './modules/payments/gateway.js';
 import type { QueueSnapshot } from './modules/queue/snapshot.js';
 import type { Counters } from './rate-limit/counters.js';
@@ -28,6 +29,8 @@ export interface AppContext {
   payments: PaymentGateway;
   /** Outgoing mail: queue in the change's transaction; a worker sends (modules/mail). */
   mail: Mailer;
+  /** "You are next" and "a physician is now on duty", checked off the status read's path. */
+  queueReminders: QueueReminders;
   /** The clock every time rule reads (tests inject one). */
   now: () => number;
 }

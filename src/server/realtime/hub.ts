@@ -69,6 +69,13 @@ export class RealtimeHub {
     return [...new Set(sockets.map((s) => s.data.userId as string))];
   }
 
+  /** The doctors' live sockets on any node (the doctors on duty, ruling 16). */
+  async doctorSockets(): Promise<{ id: string; userId: string }[]> {
+    if (!this.io) return [];
+    const sockets = await this.io.in(roleRoom('doctor')).fetchSockets();
+    return sockets.map((s) => ({ id: s.id, userId: s.data.userId as string }));
+  }
+
   /** Live sockets in a room on any node, leaving out those of `exceptUserId` (0 without io). */
   async countInRoom(room: string, exceptUserId?: string): Promise<number> {
     return (await this.countInRooms([room], exceptUserId)).get(room)!;

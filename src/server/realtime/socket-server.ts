@@ -91,12 +91,20 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     if (role === 'doctor') countDoctors();
     socket.on('disconnect', () => {
       clearInterval(keepAlive);
-      if (role === 'doctor') countDoctors();
+      if (role === 'doctor') {
+        countDoctors();
+        ctx.queueReminders.doctorDisconnected();
+      }
     });
     registerSignalling(socket, ctx, io, roomTools.hooks);
     roomTools.register(socket);
     registerCallAnnouncements(socket, ctx);
     await socket.join([userRoom(userId), roleRoom(role), sessionRoom(tokenHash)]);
+    // The first doctor on duty: the waiting patients are told by email (issue 13).
+    if (role === 'doctor')
+      void ctx.queueReminders.doctorConnected(userId, socket.id).catch((err: unknown) => {
+        app.log.error({ err }, 'queue reminders failed');
+      });
     if (patientId) {
       const status = await ctx.queue.statusFor(patientId);
       socket.emit('queue-update', { status });

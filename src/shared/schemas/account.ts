@@ -64,6 +64,7 @@ export const MfaVerifyAnswerSchema = z.object({
 export const QueueRemindersSchema = z.object({
   queueReminders: z.boolean({ error: 'Choose on or off' }),
 });
+export type QueueReminders = z.infer<typeof QueueRemindersSchema>;
 
 export const RECOVERY_CODE_COUNT = 10;
 /** A pending second-factor session lasts this long and ends after this many wrong codes. */

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
+import { queuePhysicianReady } from '../mail/visit-events.js';
 import { lockPatient } from '../payments/lock.js';
 import { requestSettlement, settlePayment } from '../payments/settle.js';
 import { assertStatus, lockEntry, setEntry } from '../queue/transitions.js';
@@ -147,6 +148,8 @@ export async function startConsultation(
       targetId: row!.id,
       ip: args.ip,
     });
+    // A call room is open (Start Video Call): the patient is told to join, also by email.
+    if (row!.roomId) await queuePhysicianReady(args.ctx, tx, { ...row!, roomId: row!.roomId });
     return row!;
   });
   args.ctx.queue.invalidate();

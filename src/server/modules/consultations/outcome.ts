@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import { conditionsFor } from '../applications/service.js';
 import { audit } from '../audit/service.js';
 import { storeGeneratedDocument } from '../documents/service.js';
+import { queueDecision } from '../mail/visit-events.js';
 import { requestSettlement, settlePayment } from '../payments/settle.js';
 import { recommendationPdf } from './recommendation-pdf.js';
 
@@ -101,6 +102,12 @@ export async function recordOutcome(args: {
       targetId: consultation.id,
       ip: args.ip,
       ...(args.approved ? { details: { identityVerified: true } } : {}),
+    });
+    await queueDecision(ctx, tx, {
+      consultationId: consultation.id,
+      patientId: consultation.patientId,
+      approved: args.approved,
+      releasedAs: settlement?.releasedAs ?? null,
     });
 
     let documentId: string | null = null;

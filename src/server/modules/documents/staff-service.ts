@@ -9,6 +9,7 @@ import { type DocumentRow, documents, patientProfiles, users } from '../../db/sc
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
 import { isSeeing, patientsSeenBy } from '../consultations/access.js';
+import { queueDocumentRejected } from '../mail/visit-events.js';
 
 // Staff document review and downloads (staff-and-video.md §2 Document Management Center;
 // ruling 3: `documents`, a doctor only for the patient being seen; ruling 17: every list read,
@@ -218,6 +219,7 @@ export async function reviewDocument(
       ip: args.ip,
       details: { status: args.status, previous: locked.status },
     });
+    if (args.status === 'rejected') await queueDocumentRejected(ctx, tx, locked);
     const [view] = await staffDocuments(tx, eq(documents.id, locked.id));
     const [owner] = await tx
       .select({ userId: patientProfiles.userId })

@@ -57,7 +57,7 @@ const EVERY_MESSAGE: MailMessage[] = [
   { kind: 'payment_receipt', amountCents: 12_950, paidOn: 'November 24, 2026', last4: '4242' },
   { kind: 'queue_next' },
   { kind: 'physician_on_duty' },
-  { kind: 'physician_ready' },
+  { kind: 'physician_ready', roomId: 'room-abc' },
   { kind: 'decision_approved' },
   { kind: 'decision_not_approved', moneyBack: 'released' },
   { kind: 'document_rejected' },
@@ -139,7 +139,7 @@ describe('mail through SMTP', () => {
       });
     expect(await queue({ kind: 'queue_next' })).toBe(false);
     expect(await queue({ kind: 'physician_on_duty' })).toBe(false);
-    expect(await queue({ kind: 'physician_ready' })).toBe(true);
+    expect(await queue({ kind: 'physician_ready', roomId: 'room-abc' })).toBe(true);
     await t.app.ctx.mail.deliverDue();
     expect(sink.to(p.email).map((m) => m.subject)).toEqual(['Your physician is ready — join now']);
   });
@@ -183,7 +183,7 @@ describe('mail through SMTP', () => {
     await sink.stop();
     await t.app.ctx.mail.queue(t.app.ctx.db, {
       userId: p.id,
-      message: { kind: 'physician_ready' },
+      message: { kind: 'physician_ready', roomId: 'room-abc' },
       dedupeKey: `outage:${p.id}`,
     });
     expect(await t.app.ctx.mail.deliverDue()).toEqual({ sent: 0, failed: 1 });

@@ -23,7 +23,7 @@ export type MailMessage =
   | { kind: 'payment_receipt'; amountCents: number; paidOn: string; last4: string }
   | { kind: 'queue_next' }
   | { kind: 'physician_on_duty' }
-  | { kind: 'physician_ready' }
+  | { kind: 'physician_ready'; roomId: string }
   | { kind: 'decision_approved' }
   | { kind: 'decision_not_approved'; moneyBack: 'released' | 'refunded' }
   | { kind: 'document_rejected' }
@@ -96,6 +96,7 @@ export function contentOf(message: MailMessage, setting: MailSetting): MailConte
         subject: `Your ${clinic} payment receipt`,
         paragraphs: [
           `We received your payment of ${formatUsd(message.amountCents)} on ${message.paidOn}, from the card ending in ${message.last4}.`,
+          'The fee is held on your card and taken only if the physician approves your recommendation; otherwise the hold is released.',
           'Sign in to see your visit and your place in line.',
         ],
         action: { label: 'Go to my visit', href: link(MAIL_PATHS.patientDashboard) },
@@ -124,7 +125,11 @@ export function contentOf(message: MailMessage, setting: MailSetting): MailConte
         paragraphs: [
           'Your physician has started your video visit and is waiting for you. Join now from your phone or computer.',
         ],
-        action: { label: 'Join my visit', href: link(MAIL_PATHS.visit) },
+        // The call room itself (the page's ?session=), opened once the patient signs in.
+        action: {
+          label: 'Join my visit',
+          href: `${link(MAIL_PATHS.visit)}?session=${encodeURIComponent(message.roomId)}`,
+        },
       };
     case 'decision_approved':
       return {

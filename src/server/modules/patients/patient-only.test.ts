@@ -101,6 +101,10 @@ const REQUESTS: Record<Key, { prepare: () => Prepared | Promise<Prepared>; ok: n
     ok: 200,
   },
   'GET /api/patient/journey': { prepare: () => ({ url: '/api/patient/journey' }), ok: 200 },
+  'PUT /api/patient/notifications': {
+    prepare: () => ({ url: '/api/patient/notifications', payload: { queueReminders: false } }),
+    ok: 200,
+  },
   'POST /api/patient/upload-document': {
     prepare: () => ({
       url: '/api/patient/upload-document',

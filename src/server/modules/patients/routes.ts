@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { QueueRemindersSchema } from '../../../shared/schemas/account.js';
 import { ProfileUpdateSchema } from '../../../shared/schemas/auth.js';
 import { PatientJourneyResponseSchema } from '../../../shared/schemas/journey.js';
 import type { AppContext } from '../../context.js';
-import { patientProfiles } from '../../db/schema/index.js';
+import { patientProfiles, users } from '../../db/schema/index.js';
 import { requireRole } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
 import { toPatientProfile } from '../users/mappers.js';
@@ -66,6 +67,35 @@ export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
       });
       ctx.sessions.forgetUser(patient.userId);
       return toPatientProfile(row);
+    },
+  );
+
+  // The queue reminders by email (issue 13): "you are next" and "a physician is now on duty".
+  // Receipts, the call, the decision and document reviews are always sent.
+  app.put(
+    '/api/patient/notifications',
+    { ...patientOnly, schema: { body: QueueRemindersSchema } },
+    async (request) => {
+      const patient = currentPatient(request);
+      const { queueReminders } = request.body;
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ queueReminders, updatedAt: new Date() })
+          .where(eq(users.id, patient.userId));
+        await audit(tx, {
+          actor: { id: patient.userId, role: 'patient' },
+          action: 'patient.update_notifications',
+          targetType: 'patient',
+          targetId: patient.id,
+          ip: request.ip,
+          details: { queueReminders },
+          patientIds: [patient.userId],
+        });
+      });
+      // The session's cached user carries the setting (GET /api/user).
+      ctx.sessions.forgetUser(patient.userId);
+      return { queueReminders };
     },
   );
 }

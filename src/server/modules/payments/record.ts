@@ -7,6 +7,7 @@ import {
   payments,
 } from '../../db/schema/index.js';
 import { audit } from '../audit/service.js';
+import { queuePaymentReceipt } from '../mail/visit-events.js';
 import { queueIfIntakeComplete } from '../queue/intake-gate.js';
 import { lockPatient } from './lock.js';
 
@@ -67,6 +68,8 @@ export async function recordAuthorized(
         ...(who.via ? { via: who.via } : {}),
       },
     });
+    // The receipt, whichever path learnt of the payment (this request or reconciliation).
+    await queuePaymentReceipt(ctx, tx, done);
     if (who.notAtDispensary)
       await queueIfIntakeComplete(tx, {
         application: app!,

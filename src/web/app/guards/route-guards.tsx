@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/api/session';
+import { loginReturningTo } from '../../../shared/return-path';
 import { homePathFor } from '../../../shared/roles';
 import type { AccessCheck } from './access';
 
@@ -30,6 +31,9 @@ export function RequireAccess({ allow }: { allow: AccessCheck }) {
 
 function UnauthorizedRedirect() {
   const navigate = useNavigate();
+  // Sign-in brings the person back here (a message's link to a page behind the sign-in).
+  const { pathname, search } = useLocation();
+  const signIn = loginReturningTo(`${pathname}${search}`);
   useEffect(() => {
     toast({
       title: 'Unauthorized',
@@ -37,10 +41,10 @@ function UnauthorizedRedirect() {
       variant: 'destructive',
     });
     const timer = setTimeout(() => {
-      navigate('/login', { replace: true });
+      navigate(signIn, { replace: true });
     }, UNAUTHORIZED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, signIn]);
   return <FullPageSpinner label="Redirecting to sign in" />;
 }
 

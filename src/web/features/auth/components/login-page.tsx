@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { useBusinessHours } from '@/features/app-config/api/app-config';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
+import { RETURN_PARAM, safeReturnPath } from '../../../../shared/return-path';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
 import type { SignInNotice } from '../../account/components/reset-password-page';
@@ -34,7 +35,9 @@ export function LoginPage() {
       onSuccess: ({ user }) => {
         toast({ title: 'Welcome back!', description: 'You have been successfully logged in' });
         // A hard redirect: the next page restores the session from GET /api/user (§2.3).
-        window.location.assign(homePathFor(user.role));
+        // Back to the page that sent them here (a message's link), when it is on this site.
+        const back = safeReturnPath(new URLSearchParams(window.location.search).get(RETURN_PARAM));
+        window.location.assign(back ?? homePathFor(user.role));
       },
       onError: (error) => feedback.showServerError(error, 'Login failed'),
     });

@@ -14,6 +14,7 @@ import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PatientJourneyResponse } from '../../../../shared/schemas/journey';
 import { ApprovalPanel, DenialPanel, DocumentsAttention } from './decision-panels';
 import { PatientJourney } from './patient-journey';
+import { QueueRemindersCard } from './queue-reminders-card';
 
 interface OverviewTabProps {
   user: CurrentUser;
@@ -55,85 +56,88 @@ export function OverviewTab({
         <StatusCard user={user} data={journey} />
         <PatientJourney journey={journey.journey} />
       </div>
-      <Card className="h-fit">
-        <CardHeader>
-          <h2 className="text-lg font-semibold">Quick Actions</h2>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <Button asChild variant="outline" className="justify-start">
-            <Link to="/patient/intake">
-              <FilePlus aria-hidden="true" />
-              {/* One application at a time (issue 11): this continues it, never starts a second. */}
-              {/* From the journey, which is read again on every change (the list may lag). */}
-              {journey.decision
-                ? 'Start a new application'
-                : application
-                  ? 'Continue your application'
-                  : 'Start your application'}
-            </Link>
-          </Button>
-          {room && hasJoinedCall(room) ? (
-            // Back into a call this tab left without hanging up (a dropped connection).
-            <Button asChild className="justify-start">
-              <Link to={videoCallPath(room, user.firstName)}>
-                <Video aria-hidden="true" />
-                Return to call
+      <div className="grid content-start gap-6">
+        <Card className="h-fit">
+          <CardHeader>
+            <h2 className="text-lg font-semibold">Quick Actions</h2>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <Button asChild variant="outline" className="justify-start">
+              <Link to="/patient/intake">
+                <FilePlus aria-hidden="true" />
+                {/* One application at a time (issue 11): this continues it, never starts a second. */}
+                {/* From the journey, which is read again on every change (the list may lag). */}
+                {journey.decision
+                  ? 'Start a new application'
+                  : application
+                    ? 'Continue your application'
+                    : 'Start your application'}
               </Link>
             </Button>
-          ) : room ? (
-            <Button
-              className="justify-start"
-              onClick={() => navigate(videoCallPath(room, user.firstName))}
-            >
-              <Video aria-hidden="true" />
-              Join Video Call
-            </Button>
-          ) : consultationOver ? null : (
-            <>
+            {room && hasJoinedCall(room) ? (
+              // Back into a call this tab left without hanging up (a dropped connection).
+              <Button asChild className="justify-start">
+                <Link to={videoCallPath(room, user.firstName)}>
+                  <Video aria-hidden="true" />
+                  Return to call
+                </Link>
+              </Button>
+            ) : room ? (
               <Button
-                variant="outline"
                 className="justify-start"
-                disabled
-                aria-describedby="join-call-hint"
+                onClick={() => navigate(videoCallPath(room, user.firstName))}
               >
                 <Video aria-hidden="true" />
                 Join Video Call
               </Button>
-              <p id="join-call-hint" className="-mt-2 text-xs text-muted-foreground">
-                Available once your physician starts the call.
-              </p>
-            </>
-          )}
-          {queue && (
-            <Button asChild variant="outline" className="justify-start">
-              <Link to="/patient/queue">
-                <ListOrdered aria-hidden="true" />
-                View Queue Status
-              </Link>
-            </Button>
-          )}
-          {!paid && devTools && (
+            ) : consultationOver ? null : (
+              <>
+                <Button
+                  variant="outline"
+                  className="justify-start"
+                  disabled
+                  aria-describedby="join-call-hint"
+                >
+                  <Video aria-hidden="true" />
+                  Join Video Call
+                </Button>
+                <p id="join-call-hint" className="-mt-2 text-xs text-muted-foreground">
+                  Available once your physician starts the call.
+                </p>
+              </>
+            )}
+            {queue && (
+              <Button asChild variant="outline" className="justify-start">
+                <Link to="/patient/queue">
+                  <ListOrdered aria-hidden="true" />
+                  View Queue Status
+                </Link>
+              </Button>
+            )}
+            {!paid && devTools && (
+              <Button
+                variant="outline"
+                className="justify-start"
+                disabled={bypass.pending}
+                onClick={() => bypass.run(application?.type ?? 'new')}
+              >
+                <FlaskConical aria-hidden="true" />
+                Simulate Payment Complete
+              </Button>
+            )}
             <Button
               variant="outline"
               className="justify-start"
-              disabled={bypass.pending}
-              onClick={() => bypass.run(application?.type ?? 'new')}
+              onClick={onLogout}
+              disabled={loggingOut}
             >
-              <FlaskConical aria-hidden="true" />
-              Simulate Payment Complete
+              <LogOut aria-hidden="true" />
+              Sign out
             </Button>
-          )}
-          <Button
-            variant="outline"
-            className="justify-start"
-            onClick={onLogout}
-            disabled={loggingOut}
-          >
-            <LogOut aria-hidden="true" />
-            Sign out
-          </Button>
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+        <QueueRemindersCard user={user} />
+      </div>
     </div>
   );
 }

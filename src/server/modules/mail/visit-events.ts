@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Executor } from '../../db/client.js';
+import { type PaymentRow, patientProfiles } from '../../db/schema/index.js';
+
+// The visit's transactional messages (issue 13), each queued in the transaction of the change
+// it tells about (the payment recorded, the call started, the decision, the review), so the
+// message and the change land together or not at all. The dedupe key names the event: a retried
+// request or a second node seeing the same change queues nothing more.
+
+/** The account (users.id) of a patient profile, who receives the message. */
+async function patientUserId(tx: Executor, patientId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ userId: patientProfiles.userId })
+    .from(patientProfiles)
+    .where(eq(patientProfiles.id, patientId));
+  return row?.userId ?? null;
+}
+
+/** "November 24, 2026": the day the clinic's calendar shows for `at`. */
+export function clinicDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long' }).format(at);
+}
+
+/** The fee is held on the card (ADR 0010): the receipt names the amount, day and last four. */
+export async function queuePaymentReceipt(ctx: AppContext, tx: Executor, payment: PaymentRow) {
+  const userId = await patientUserId(tx, payment.patientId);
+  if (!userId || !payment.cardLast4) return;
+  await ctx.mail.queue(tx, {
+    userId,
+    message: {
+      kind: 'payment_receipt',
+      amountCents: payment.amountCents,
+      paidOn: clinicDate(payment.completedAt ?? new Date(), ctx.config.CLINIC_TIMEZONE),
+      last4: payment.cardLast4,
+    },
+    dedupeKey: `receipt:${payment.id}`,
+  });
+}
+
+/** The physician opened the call room: the patient is told to join, with the visit's link. */
+export async function queuePhysicianReady(
+  ctx: AppContext,
+  tx: Executor,
+  consultation: { id: string; patientId: string; roomId: string },
+) {
+  const userId = await patientUserId(tx, consultation.patientId);
+  if (!userId) return;
+  await ctx.mail.queue(tx, {
+    userId,
+    message: { kind: 'physician_ready', roomId: consultation.roomId },
+    dedupeKey: `ready:${consultation.id}`,
+  });
+}
+
+/**
+ * The physician's decision. Not approved: the fee comes back, refunded when it was already
+ * taken, otherwise released (a hold voided, or nothing was held).
+ */
+export async function queueDecision(
+  ctx: AppContext,
+  tx: Executor,
+  decision: {
+    consultationId: string;
+    patientId: string;
+    approved: boolean;
+    releasedAs: 'voided' | 'refunded' | null;
+  },
+) {
+  const userId = await patientUserId(tx, decision.patientId);
+  if (!userId) return;
+  await ctx.mail.queue(tx, {
+    userId,
+    message: decision.approved
+      ? { kind: 'decision_approved' }
+      : {
+          kind: 'decision_not_approved',
+          moneyBack: decision.releasedAs === 'refunded' ? 'refunded' : 'released',
+        },
+    dedupeKey: `decision:${decision.consultationId}`,
+  });
+}
+
+/** A reviewer rejected one of the patient's documents (which one is read after signing in). */
+export async function queueDocumentRejected(
+  ctx: AppContext,
+  tx: Executor,
+  document: { id: string; patientId: string },
+) {
+  const userId = await patientUserId(tx, document.patientId);
+  if (!userId) return;
+  await ctx.mail.queue(tx, {
+    userId,
+    message: { kind: 'document_rejected' },
+    dedupeKey: `doc-rejected:${document.id}`,
+  });
+}
