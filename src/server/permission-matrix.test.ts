@@ -177,8 +177,6 @@ const NOT_STAFF = [
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/auth/change-password',
-  // The development outbox (not served in production).
-  'GET /api/dev/mail',
   'GET /api/admin/exists',
   'POST /api/admin/setup',
   'GET /api/fees',
