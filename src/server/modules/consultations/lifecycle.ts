@@ -10,6 +10,7 @@ import {
   queueEntries,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { lockPatient } from '../payments/lock.js';
 import { requestSettlement, settlePayment } from '../payments/settle.js';
@@ -52,6 +53,7 @@ async function admitLocked(tx: Executor, entry: QueueEntryRow, args: Args): Prom
     targetType: 'queue_entry',
     targetId: entry.id,
     ip: args.ip,
+    patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
   });
   return row;
 }
@@ -105,6 +107,7 @@ export async function rejectPatient(args: Args & { reason: string }): Promise<Qu
       targetType: 'queue_entry',
       targetId: entry.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
     });
     return { row: updated, paymentId: settlement?.releasedAs ? settlement.payment.id : null };
   });
@@ -146,6 +149,7 @@ export async function startConsultation(
       targetType: 'consultation',
       targetId: row!.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
     });
     return row!;
   });
@@ -182,6 +186,7 @@ export async function endConsultation(args: Args): Promise<ConsultationRow> {
       targetType: 'consultation',
       targetId: current.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
     });
     return row!;
   });

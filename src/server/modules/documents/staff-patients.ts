@@ -90,6 +90,7 @@ export async function listPatients(
     action: 'patient_data.read',
     targetType: 'patients',
     ip: args.ip,
+    patientIds: rows.map((r) => r.profile.userId),
     details: { count: rows.length },
   });
   return rows.map(({ profile, email }) => ({
@@ -153,6 +154,7 @@ export async function patientRecord(
     targetType: 'patient',
     targetId: patientId,
     ip: args.ip,
+    patientIds: [row.profile.userId],
   });
   return {
     patient: {

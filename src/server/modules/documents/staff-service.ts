@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type DocumentRow, documents, patientProfiles, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { isSeeing, patientsSeenBy } from '../consultations/access.js';
 
@@ -139,6 +140,7 @@ export async function listStaffDocuments(
     action: 'document.list',
     targetType: args.list === 'patient' ? 'patient_documents' : 'stored_documents',
     ip: args.ip,
+    patientIds: await patientUserIds(ctx.db, { profileIds: rows.map((r) => r.doc.patientId) }),
     details: { count: rows.length },
   });
   return rows.map(toStaffDocument);
@@ -216,6 +218,7 @@ export async function reviewDocument(
       targetType: 'document',
       targetId: locked.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [locked.patientId] }),
       details: { status: args.status, previous: locked.status },
     });
     const [view] = await staffDocuments(tx, eq(documents.id, locked.id));
