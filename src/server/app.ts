@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { loggerOptions, RequestLog } from './logging.js';
 import { applicationDraftRoutes } from './modules/applications/drafts.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await doctorRoutes(app, ctx);
   await videoRoutes(app, ctx);
   await recordingRoutes(app, ctx);
+  await auditRoutes(app, ctx);
   ctx.realtime.io = attachSocketServer(app, ctx);
 
   const hasWeb = await registerWebApp(app);
