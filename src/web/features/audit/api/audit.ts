@@ -37,6 +37,9 @@ export function useAuditPage(filters: AuditFilterValues, page: number, pageSize:
   return useQuery({
     queryKey: [path],
     queryFn: () => getJson<AuditPage>(path),
+    // The trail grows with every action (its own reads too): a view shows what stands now,
+    // not what a filter showed earlier (the app's default is never stale).
+    staleTime: 0,
     // The table stays while the next page loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });
@@ -47,6 +50,7 @@ export function useAuditActors() {
     queryKey: ['/api/admin/audit/actors'],
     queryFn: () => getJson<{ actors: AuditPerson[] }>('/api/admin/audit/actors'),
     select: (data) => data.actors,
+    staleTime: 0,
   });
 }
 

@@ -28,7 +28,7 @@ export function AuditFilters({ value, patient, onChange }: AuditFiltersProps) {
   const actors = useAuditActors();
   const set = (patch: Partial<AuditFilterValues>) => onChange({ ...value, ...patch });
   return (
-    <search className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,0.7fr)_minmax(0,0.7fr)]">
+    <search className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
       <div className="grid content-start grid-cols-1 gap-1.5">
         <Label htmlFor="audit-actor">Who</Label>
         <Select

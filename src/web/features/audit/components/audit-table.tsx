@@ -51,7 +51,7 @@ export function AuditTable({
   timeZone: string;
 }) {
   return (
-    <Table stacked className="min-w-[960px]" scrollLabel="Audit trail">
+    <Table stacked className="min-w-[820px]" scrollLabel="Audit trail">
       <TableCaption className="sr-only">Audit trail, newest first</TableCaption>
       <TableHeader>
         <TableRow>
@@ -89,8 +89,12 @@ export function AuditTable({
             <TableCell label="Record" className="break-words">
               {e.target?.label ?? <span className="text-muted-foreground">—</span>}
             </TableCell>
-            <TableCell label="Address" className="break-all font-mono text-xs">
-              {e.ip ?? <span className="font-sans text-muted-foreground">—</span>}
+            <TableCell label="Address" className="break-all">
+              {e.ip ? (
+                <span className="font-mono text-xs">{e.ip}</span>
+              ) : (
+                <span className="text-muted-foreground">—</span>
+              )}
             </TableCell>
             <TableCell label="Outcome">
               <Badge variant={OUTCOME_TONE[e.outcome as keyof typeof OUTCOME_TONE] ?? 'outline'}>

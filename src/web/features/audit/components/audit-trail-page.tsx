@@ -115,7 +115,7 @@ export function AuditTrailPage() {
           <CardTitle>Entries</CardTitle>
           <CardDescription aria-live="polite">
             {trail.data
-              ? `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}${filtered ? ' match the filters' : ''}, newest first.`
+              ? `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}${filtered ? (total === 1 ? ' matches the filters' : ' match the filters') : ''}, newest first.`
               : 'Newest first.'}
           </CardDescription>
         </CardHeader>
