@@ -92,6 +92,21 @@ test('a master admin finds who read a patient record and exports it', async ({
   await expect(page.getByText(/entries, newest first/)).toBeVisible();
   await expect(rows.filter({ hasText: 'Exported the audit trail' }).first()).toBeVisible();
   await checkScreen(page, 'audit-trail-all');
+
+  // From the patients list, a master admin's "Who read this record?" opens the same filter.
+  await openConsoleArea(page, 'Documents');
+  await page.getByRole('tab', { name: 'Patients' }).click();
+  await page.getByLabel('Search patients').fill(patient.lastName);
+  await page
+    .getByRole('link', { name: `Who read the record of ${patient.firstName} ${patient.lastName}?` })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/audit\?patientId=/);
+  await expect(page.getByTestId('audit-patient-chosen')).toContainText(
+    `${patient.firstName} ${patient.lastName}`,
+  );
+  await expect(rows.filter({ hasText: 'Ava Nguyen' }).first()).toContainText(
+    "Opened a patient's record",
+  );
   await api.dispose();
   await staff.dispose();
 });

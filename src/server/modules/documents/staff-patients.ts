@@ -95,6 +95,7 @@ export async function listPatients(
   });
   return rows.map(({ profile, email }) => ({
     id: profile.id,
+    userId: profile.userId,
     firstName: profile.firstName,
     lastName: profile.lastName,
     dateOfBirth: profile.dateOfBirth,
