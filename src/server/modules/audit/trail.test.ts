@@ -1,6 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntryView, AuditPage } from '../../../shared/schemas/audit.js';
+import {
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditEntryView,
+  type AuditPage,
+} from '../../../shared/schemas/audit.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import { auditRows, createUser, signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
@@ -306,6 +311,22 @@ describe('GET /api/admin/audit/export.csv', () => {
       (r) => r.action === 'audit.exported',
     );
     expect(row?.patientIds).toEqual([ada.userId]);
+  });
+
+  it('refuses an export past its bound, saying how to narrow it, and writes nothing', async () => {
+    const busy = randomUUID();
+    await t.app.ctx.db.execute(
+      sql`insert into audit_log (actor_id, actor_role, action, outcome)
+          select ${busy}::uuid, 'admin_assistant', 'transcription.list', 'success'
+          from generate_series(1, ${AUDIT_EXPORT_MAX_ROWS + 1})`,
+    );
+    const before = await countRows();
+    const res = await master.client.get(`/api/admin/audit/export.csv?actorId=${busy}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'The export holds at most 10,000 rows and these filters match 10,001: narrow the dates or choose a person, patient or action',
+    );
+    expect(await countRows()).toBe(before);
   });
 
   it('refuses bad filters with a message and writes nothing', async () => {

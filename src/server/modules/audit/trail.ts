@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import {
   AUDIT_OUTCOME_WORDS,
   auditActionWords,
@@ -85,24 +85,16 @@ export async function describeRows(db: Executor, rows: AuditRow[]): Promise<Audi
         .from(users)
         .where(inArray(users.id, userIds))
     : [];
-  const patients = patientUserIds.length || profileIds.length ? await patientsOf() : [];
-  async function patientsOf() {
-    return db
-      .select({
-        id: patientProfiles.id,
-        userId: patientProfiles.userId,
-        firstName: patientProfiles.firstName,
-        lastName: patientProfiles.lastName,
-        dateOfBirth: patientProfiles.dateOfBirth,
-      })
-      .from(patientProfiles)
-      .where(
-        or(
-          patientUserIds.length ? inArray(patientProfiles.userId, patientUserIds) : undefined,
-          profileIds.length ? inArray(patientProfiles.id, profileIds) : undefined,
-        ),
-      );
-  }
+  // A page of list reads can name thousands of patients: looked up in chunks, within the
+  // database's limit on a statement's parameters.
+  const patients = [
+    ...(await inChunks(patientUserIds, (ids) =>
+      patientColumns(db).where(inArray(patientProfiles.userId, ids)),
+    )),
+    ...(await inChunks(profileIds, (ids) =>
+      patientColumns(db).where(inArray(patientProfiles.id, ids)),
+    )),
+  ];
   const docs = documentIds.length
     ? await db
         .select({ id: documents.id, category: documents.category })
@@ -111,12 +103,7 @@ export async function describeRows(db: Executor, rows: AuditRow[]): Promise<Audi
     : [];
 
   const personById = new Map(people.map((p) => [p.id, fullName(p)]));
-  const patientByUser = new Map(
-    patients.map((p): [string, AuditPatient] => [
-      p.userId,
-      { id: p.userId, name: fullName(p), dateOfBirth: p.dateOfBirth },
-    ]),
-  );
+  const patientByUser = new Map(patients.map((p) => [p.userId, asAuditPatient(p)]));
   const patientByProfile = new Map(patients.map((p) => [p.id, fullName(p)]));
   const categoryByDocument = new Map(docs.map((d) => [d.id, d.category]));
 
@@ -164,6 +151,32 @@ export async function describeRows(db: Executor, rows: AuditRow[]): Promise<Audi
   }));
 }
 
+const CHUNK = 5000;
+
+async function inChunks<T>(ids: readonly string[], read: (ids: string[]) => Promise<T[]>) {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await read(ids.slice(i, i + CHUNK))));
+  return out;
+}
+
+const patientColumns = (db: Executor) =>
+  db
+    .select({
+      id: patientProfiles.id,
+      userId: patientProfiles.userId,
+      firstName: patientProfiles.firstName,
+      lastName: patientProfiles.lastName,
+      dateOfBirth: patientProfiles.dateOfBirth,
+    })
+    .from(patientProfiles);
+
+const asAuditPatient = (p: {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+}): AuditPatient => ({ id: p.userId, name: fullName(p), dateOfBirth: p.dateOfBirth });
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (id: string) => UUID.test(id);
 
@@ -202,33 +215,17 @@ export async function trailActors(db: Executor): Promise<AuditPerson[]> {
 /** Patients by name (first, last, or "first last"), for the patient filter: 20 at most. */
 export async function searchTrailPatients(db: Executor, q: string): Promise<AuditPatient[]> {
   const pattern = likePattern(q);
-  const rows = await db
-    .select({
-      userId: patientProfiles.userId,
-      firstName: patientProfiles.firstName,
-      lastName: patientProfiles.lastName,
-      dateOfBirth: patientProfiles.dateOfBirth,
-    })
-    .from(patientProfiles)
+  const rows = await patientColumns(db)
     .where(
       sql`(${patientProfiles.firstName} || ' ' || ${patientProfiles.lastName}) ilike ${pattern}`,
     )
     .orderBy(patientProfiles.lastName, patientProfiles.firstName, patientProfiles.userId)
     .limit(20);
-  return rows.map((p) => ({ id: p.userId, name: fullName(p), dateOfBirth: p.dateOfBirth }));
+  return rows.map(asAuditPatient);
 }
 
 /** One patient by user id (the filter's chip when a link names a patient). */
 export async function trailPatient(db: Executor, userId: string): Promise<AuditPatient | null> {
-  const [p] = await db
-    .select({
-      userId: patientProfiles.userId,
-      firstName: patientProfiles.firstName,
-      lastName: patientProfiles.lastName,
-      dateOfBirth: patientProfiles.dateOfBirth,
-    })
-    .from(patientProfiles)
-    .where(eq(patientProfiles.userId, userId))
-    .limit(1);
-  return p ? { id: p.userId, name: fullName(p), dateOfBirth: p.dateOfBirth } : null;
+  const [p] = await patientColumns(db).where(eq(patientProfiles.userId, userId)).limit(1);
+  return p ? asAuditPatient(p) : null;
 }
