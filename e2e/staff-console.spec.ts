@@ -30,6 +30,7 @@ const AREAS = {
   'Production Operations': { path: '/admin/production', h1: 'Production Operations Center' },
   'Search Notes': { path: '/admin/search-notes', h1: 'Search Notes' },
   'User Management': { path: '/admin/users', h1: 'User Management' },
+  'Audit Trail': { path: '/admin/audit', h1: 'Audit Trail' },
   'Fee Schedule': { path: '/admin/fees', h1: 'Fee Schedule' },
   'Keyword Manager': { path: '/admin/keywords', h1: 'Keyword Manager' },
   'Live Demo': { path: '/admin/demo', h1: 'Live Demo' },

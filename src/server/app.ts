@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { loggerOptions, RequestLog } from './logging.js';
 import { applicationDraftRoutes } from './modules/applications/drafts.js';
 import { applicationRoutes } from './modules/applications/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -161,6 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await doctorRoutes(app, ctx);
   await videoRoutes(app, ctx);
   await recordingRoutes(app, ctx);
+  await auditRoutes(app, ctx);
   ctx.realtime.io = attachSocketServer(app, ctx);
 
   const hasWeb = await registerWebApp(app);

@@ -4,6 +4,7 @@ import { ACCESS, allows, effectivePermissions, ROLES } from '../shared/roles.js'
 import { users } from './db/schema/index.js';
 import { createUser, PASSWORD, signedInAs, uniqueEmail } from './test/fixtures.js';
 import { Client, createTestApp, type TestApp } from './test/harness.js';
+import { AUDIT_ENDPOINTS } from './test/matrix/audit.js';
 import {
   admittedEntry,
   duty,
@@ -37,6 +38,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
   ...OPERATIONS_ENDPOINTS,
   ...VIDEO_ENDPOINTS,
   ...RECORDING_ENDPOINTS,
+  ...AUDIT_ENDPOINTS,
   { method: 'GET', path: '/api/admin/users', access: 'users', ok: 200 },
   {
     method: 'POST',

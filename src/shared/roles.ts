@@ -154,6 +154,8 @@ export const ACCESS = {
   financial: { permissions: ['financial'] },
   users: { permissions: ['users'] },
   staff: { roles: STAFF_ROLES },
+  /** The audit trail: who did what to whose record (issue 13). */
+  auditTrail: { roles: MASTER_ROLES },
 } as const satisfies Record<string, AccessRule>;
 export type AccessName = keyof typeof ACCESS;
 

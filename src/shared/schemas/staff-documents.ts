@@ -89,6 +89,8 @@ export const PatientsQuerySchema = z.object({ search: SearchSchema });
 /** A patient as the staff list shows it (§3 Patient). */
 export const StaffPatientSchema = z.object({
   id: z.string(),
+  /** The patient's account: the audit trail names patients by it (issue 13). */
+  userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */

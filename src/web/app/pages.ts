@@ -113,3 +113,7 @@ export const FeeSchedulePage = lazyPage(
   () => import('@/features/fees/components/fee-schedule-page'),
   'FeeSchedulePage',
 );
+export const AuditTrailPage = lazyPage(
+  () => import('@/features/audit/components/audit-trail-page'),
+  'AuditTrailPage',
+);

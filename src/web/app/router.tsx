@@ -103,6 +103,7 @@ const consoleRoutes: RouteObject[] = [
   area('production', <Page.ProductionOperationsPage />),
   area('searchNotes', <Page.AreaPage area="searchNotes" />),
   area('users', <Page.AdminUsersPage />),
+  area('audit', <Page.AuditTrailPage />),
   area('fees', <Page.FeeSchedulePage />),
   area('keywords', <Page.AreaPage area="keywords" />),
   area('demo', <Page.AreaPage area="demo" />),

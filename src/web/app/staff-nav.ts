@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   MonitorPlay,
   NotebookText,
+  ScrollText,
   Search,
   Stethoscope,
   Tags,
@@ -173,6 +174,13 @@ export const CONSOLE_AREAS = {
     icon: UserCog,
     group: 'Administration',
     allowed: permission('users'),
+  },
+  audit: {
+    label: 'Audit Trail',
+    path: '/admin/audit',
+    icon: ScrollText,
+    group: 'Administration',
+    allowed: access('auditTrail'),
   },
   fees: {
     label: 'Fee Schedule',

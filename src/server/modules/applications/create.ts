@@ -1,6 +1,7 @@
 import { type ApplicationType, feeFor } from '../../../shared/fees.js';
 import type { Executor } from '../../db/client.js';
 import { type ApplicationRow, applications } from '../../db/schema/index.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { currentFeeSchedule } from '../fees/service.js';
 
@@ -31,6 +32,7 @@ export async function createOpenApplication(
     targetType: 'application',
     targetId: row!.id,
     ip: args.ip,
+    patientIds: await patientUserIds(tx, { profileIds: [args.patientId] }),
   });
   return row!;
 }

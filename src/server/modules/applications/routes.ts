@@ -142,6 +142,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
           targetType: 'application',
           targetId: row.id,
           ip: request.ip,
+          patientIds: [patient.userId],
         });
         return { row: updated!, created };
       });
@@ -184,6 +185,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
           targetType: 'application',
           targetId: application.id,
           ip: request.ip,
+          patientIds: [patient.userId],
         });
         return condition!;
       });
@@ -223,6 +225,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
           targetType: 'application',
           targetId: application.id,
           ip: request.ip,
+          patientIds: [patient.userId],
         });
       });
       return reply.status(204).send();

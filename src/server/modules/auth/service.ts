@@ -62,6 +62,7 @@ export async function registerPatient(
         targetType: 'user',
         targetId: user!.id,
         ip,
+        patientIds: [user!.id],
       });
       return user!;
     });

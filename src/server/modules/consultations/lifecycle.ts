@@ -10,6 +10,7 @@ import {
   queueEntries,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { queuePhysicianReady } from '../mail/visit-events.js';
 import { lockPatient } from '../payments/lock.js';
@@ -53,6 +54,7 @@ async function admitLocked(tx: Executor, entry: QueueEntryRow, args: Args): Prom
     targetType: 'queue_entry',
     targetId: entry.id,
     ip: args.ip,
+    patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
   });
   return row;
 }
@@ -106,6 +108,7 @@ export async function rejectPatient(args: Args & { reason: string }): Promise<Qu
       targetType: 'queue_entry',
       targetId: entry.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
     });
     return { row: updated, paymentId: settlement?.releasedAs ? settlement.payment.id : null };
   });
@@ -147,6 +150,7 @@ export async function startConsultation(
       targetType: 'consultation',
       targetId: row!.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
     });
     // A call room is open (Start Video Call): the patient is told to join, also by email.
     if (row!.roomId) await queuePhysicianReady(args.ctx, tx, { ...row!, roomId: row!.roomId });
@@ -185,6 +189,7 @@ export async function endConsultation(args: Args): Promise<ConsultationRow> {
       targetType: 'consultation',
       targetId: current.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
     });
     return row!;
   });

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { applications, consultations, patientProfiles, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { conditionsFor } from '../applications/service.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { storeGeneratedDocument } from '../documents/service.js';
 import { queueDecision } from '../mail/visit-events.js';
@@ -102,6 +103,7 @@ export async function recordOutcome(args: {
       targetId: consultation.id,
       ip: args.ip,
       ...(args.approved ? { details: { identityVerified: true } } : {}),
+      patientIds: await patientUserIds(tx, { profileIds: [consultation.patientId] }),
     });
     await queueDecision(ctx, tx, {
       consultationId: consultation.id,

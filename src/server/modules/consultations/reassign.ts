@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { AppContext } from '../../context.js';
 import { type QueueEntryRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { lockEntry, setEntry } from '../queue/transitions.js';
 
@@ -58,6 +59,7 @@ export async function reassignPatient(args: {
       targetId: entry.id,
       ip: args.ip,
       details: { fromDoctorId: entry.doctorId, toDoctorId: doctor.id, status: entry.status },
+      patientIds: await patientUserIds(tx, { profileIds: [entry.patientId] }),
     });
     return updated;
   });

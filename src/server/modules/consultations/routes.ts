@@ -11,6 +11,7 @@ import { ReassignPatientSchema } from '../../../shared/schemas/reassign.js';
 import { RejectPatientSchema, RemovalReasonSchema } from '../../../shared/schemas/removal.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { announce } from './announce.js';
 import { admitPatient, endConsultation, rejectPatient, startConsultation } from './lifecycle.js';
@@ -44,6 +45,9 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
       targetType: 'waiting_room',
       ip: request.ip,
       details: { patients: new Set(list.flatMap((m) => m.waitingPatients.map((p) => p.id))).size },
+      patientIds: await patientUserIds(ctx.db, {
+        profileIds: list.flatMap((m) => m.waitingPatients.map((p) => p.patientId)),
+      }),
     });
     return list;
   });
@@ -61,6 +65,7 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
         targetType: 'waiting_room',
         ip: request.ip,
         details: { patients: patients.length },
+        patientIds: await patientUserIds(ctx.db, { profileIds: patients.map((p) => p.patientId) }),
       });
       return { patients };
     },

@@ -34,6 +34,7 @@ export async function doctorQueue(
   const rows = await ctx.db
     .select({
       entry: queueEntries,
+      patientUserId: patientProfiles.userId,
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
       dateOfBirth: patientProfiles.dateOfBirth,
@@ -63,6 +64,7 @@ export async function doctorQueue(
     targetType: 'doctor_queue',
     ip: args.ip,
     details: { patients: rows.length },
+    patientIds: rows.map((r) => r.patientUserId),
   });
   const now = Date.now();
   let position = 0;
@@ -99,6 +101,7 @@ export async function doctorConsultations(
   const rows = await ctx.db
     .select({
       c: consultations,
+      patientUserId: patientProfiles.userId,
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
       dateOfBirth: patientProfiles.dateOfBirth,
@@ -125,6 +128,7 @@ export async function doctorConsultations(
     targetType: 'doctor_consultations',
     ip: args.ip,
     details: { scope: args.scope, count: rows.length },
+    patientIds: rows.map((r) => r.patientUserId),
   });
   return rows.map(({ c, firstName, lastName, dateOfBirth, applicationType }) => ({
     id: c.id,

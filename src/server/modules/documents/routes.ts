@@ -174,6 +174,7 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
         targetType: 'document',
         targetId: doc.id,
         ip: request.ip,
+        patientIds: [patient.userId],
       });
       return reply
         .header('Content-Type', doc.mimeType)

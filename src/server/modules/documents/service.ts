@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type DocumentRow, documents } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { lockPatient } from '../payments/service.js';
 import { countCurrentDocuments } from './queries.js';
@@ -143,6 +144,7 @@ export async function recordDocument(
       targetType: 'document',
       targetId: row!.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [args.patientId] }),
       details: { category: args.category, size: args.upload.size },
     });
     return row!;
@@ -228,6 +230,7 @@ export async function storeGeneratedDocument(
       targetType: 'document',
       targetId: row!.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [args.patientId] }),
       details: { category: args.category },
     });
     return row!;

@@ -90,10 +90,12 @@ export async function listPatients(
     action: 'patient_data.read',
     targetType: 'patients',
     ip: args.ip,
+    patientIds: rows.map((r) => r.profile.userId),
     details: { count: rows.length },
   });
   return rows.map(({ profile, email }) => ({
     id: profile.id,
+    userId: profile.userId,
     firstName: profile.firstName,
     lastName: profile.lastName,
     dateOfBirth: profile.dateOfBirth,
@@ -153,6 +155,7 @@ export async function patientRecord(
     targetType: 'patient',
     targetId: patientId,
     ip: args.ip,
+    patientIds: [row.profile.userId],
   });
   return {
     patient: {

@@ -297,6 +297,7 @@ describe('GET /api/admin/patients', () => {
     expect(res.json()).toEqual([
       {
         id: grace.patientId,
+        userId: grace.userId,
         firstName: 'Grace',
         lastName: 'Hopper',
         dateOfBirth: '1985-04-12',

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/staff-documents.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { contentDisposition } from './routes.js';
 import { listPatients, PATIENT_NOT_FOUND, patientRecord } from './staff-patients.js';
@@ -60,6 +61,7 @@ export async function staffDocumentRoutes(fastify: FastifyInstance, ctx: AppCont
         targetType: 'document',
         targetId: doc.id,
         ip: request.ip,
+        patientIds: await patientUserIds(ctx.db, { profileIds: [doc.patientId] }),
       });
       return reply
         .header('Content-Type', doc.mimeType)

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type DocumentRow, documents, patientProfiles, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { isSeeing, patientsSeenBy } from '../consultations/access.js';
 import { queueDocumentRejected } from '../mail/visit-events.js';
@@ -140,6 +141,7 @@ export async function listStaffDocuments(
     action: 'document.list',
     targetType: args.list === 'patient' ? 'patient_documents' : 'stored_documents',
     ip: args.ip,
+    patientIds: await patientUserIds(ctx.db, { profileIds: rows.map((r) => r.doc.patientId) }),
     details: { count: rows.length },
   });
   return rows.map(toStaffDocument);
@@ -217,6 +219,7 @@ export async function reviewDocument(
       targetType: 'document',
       targetId: locked.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [locked.patientId] }),
       details: { status: args.status, previous: locked.status },
     });
     if (args.status === 'rejected') await queueDocumentRejected(ctx, tx, locked);

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/follow-up.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import {
   initiateDocumentCollection,
@@ -34,13 +35,20 @@ export async function followUpRoutes(fastify: FastifyInstance, ctx: AppContext) 
   };
 
   /** Names and contact details are patient data: one audit row per read (ruling 17). */
-  const auditRead = (request: FastifyRequest, targetType: string, count: number) =>
+  const auditRead = async (
+    request: FastifyRequest,
+    targetType: string,
+    list: readonly { applicationId: string }[],
+  ) =>
     audit(ctx.db, {
       actor: actorOf(request),
       action: 'patient_data.read',
       targetType,
       ip: request.ip,
-      details: { count },
+      details: { count: list.length },
+      patientIds: await patientUserIds(ctx.db, {
+        applicationIds: list.map((r) => r.applicationId),
+      }),
     });
 
   app.get(
@@ -48,7 +56,7 @@ export async function followUpRoutes(fastify: FastifyInstance, ctx: AppContext) 
     { ...guard, schema: { response: { 200: ConsultationStatusListSchema } } },
     async (request) => {
       const list = await listConsultationStatuses(ctx);
-      await auditRead(request, 'consultation_statuses', list.length);
+      await auditRead(request, 'consultation_statuses', list);
       return list;
     },
   );
@@ -61,7 +69,7 @@ export async function followUpRoutes(fastify: FastifyInstance, ctx: AppContext) 
     },
     async (request) => {
       const list = await listPostConsultationTasks(ctx);
-      await auditRead(request, 'post_consultation_tasks', list.length);
+      await auditRead(request, 'post_consultation_tasks', list);
       return list;
     },
   );

@@ -18,6 +18,7 @@ import {
   transcriptions,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import {
   doctorName,
@@ -241,6 +242,7 @@ export async function initiateDocumentCollection(args: {
         targetId: task!.id,
         ip: args.ip,
         details: { consultationId: consultation.id, applicationId: args.applicationId },
+        patientIds: await patientUserIds(tx, { profileIds: [consultation.patientId] }),
       });
       return toTaskView(task!);
     });
@@ -293,6 +295,7 @@ export async function markDocumentsCollected(args: {
       targetId: application.id,
       ip: args.ip,
       details: { taskId: task?.id ?? null },
+      patientIds: await patientUserIds(tx, { profileIds: [application.patientId] }),
     });
     const [patient] = await tx
       .select({ userId: patientProfiles.userId })

@@ -31,6 +31,7 @@ export async function adminQueueStatus(
     .select({
       id: queueEntries.id,
       applicationId: queueEntries.applicationId,
+      patientUserId: patientProfiles.userId,
       status: queueEntries.status,
       joinedAt: queueEntries.joinedAt,
       firstName: patientProfiles.firstName,
@@ -59,6 +60,7 @@ export async function adminQueueStatus(
     targetType: 'queue_status',
     ip: reader.ip,
     details: { patients: entries.length },
+    patientIds: entries.map((e) => e.patientUserId),
   });
 
   let position = 0;

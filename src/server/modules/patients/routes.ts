@@ -62,6 +62,7 @@ export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
           targetType: 'patient',
           targetId: patient.id,
           ip: request.ip,
+          patientIds: [patient.userId],
         });
         return updated!;
       });

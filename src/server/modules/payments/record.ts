@@ -6,6 +6,7 @@ import {
   type PaymentRow,
   payments,
 } from '../../db/schema/index.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { queuePaymentReceipt } from '../mail/visit-events.js';
 import { queueIfIntakeComplete } from '../queue/intake-gate.js';
@@ -62,6 +63,7 @@ export async function recordAuthorized(
       targetType: 'payment',
       targetId: payment.id,
       ip: who.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [payment.patientId] }),
       details: {
         amountCents: payment.amountCents,
         provider: payment.provider,
@@ -108,6 +110,7 @@ export async function recordFailed(
       targetType: 'payment',
       targetId: payment.id,
       ip: who.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [payment.patientId] }),
       outcome: 'failure',
       ...(who.via ? { details: { via: who.via } } : {}),
     });

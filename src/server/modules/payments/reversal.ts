@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { applications, payments, queueEntries } from '../../db/schema/index.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { lockPatient } from './lock.js';
 
@@ -63,6 +64,7 @@ export async function reversePayment(
       targetType: 'payment',
       targetId: payment.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [payment.patientId] }),
       details: { via: args.via },
     });
     // The clinic's decision already wrote the application (see above).
@@ -94,6 +96,7 @@ export async function unpay(
     targetType: 'application',
     targetId: applicationId,
     ip: args.ip,
+    patientIds: await patientUserIds(tx, { applicationIds: [applicationId] }),
     details: { via: args.via },
   });
   const removed = await tx
@@ -110,6 +113,7 @@ export async function unpay(
       targetType: 'queue_entry',
       targetId: entry.id,
       ip: args.ip,
+      patientIds: await patientUserIds(tx, { applicationIds: [applicationId] }),
       details: { via: args.via },
     });
 }

@@ -3,6 +3,7 @@ import { AUTHORIZATION_HOLD_DAYS } from '../../../shared/payment-status.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { applications, type PaymentRow, payments, queueEntries } from '../../db/schema/index.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { type FollowUpResult, GatewayError } from './gateway.js';
 import { lockPatient } from './lock.js';
@@ -152,6 +153,7 @@ async function reverse(
         targetType: 'payment',
         targetId: payment.id,
         ip: who.ip,
+        patientIds: await patientUserIds(ctx.db, { profileIds: [payment.patientId] }),
         details: { via: 'clinic' },
       });
   }
@@ -162,6 +164,7 @@ async function reverse(
       targetType: 'payment',
       targetId: payment.id,
       ip: who.ip,
+      patientIds: await patientUserIds(ctx.db, { profileIds: [payment.patientId] }),
       outcome: 'failure',
       details: { processor: answer.message.slice(0, 200) },
     });
@@ -190,6 +193,7 @@ async function recordCaptured(
       targetType: 'payment',
       targetId: payment.id,
       ip: who.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [payment.patientId] }),
       details: { amountCents: payment.amountCents },
     });
   });
@@ -236,6 +240,7 @@ async function recordRefused(
       targetType: 'payment',
       targetId: payment.id,
       ip: who.ip,
+      patientIds: await patientUserIds(tx, { profileIds: [payment.patientId] }),
       outcome: 'failure',
     });
   });
@@ -329,6 +334,7 @@ export async function expireAuthorizations(ctx: AppContext): Promise<number> {
         action: 'payment.authorization_expired',
         targetType: 'payment',
         targetId: row.id,
+        patientIds: await patientUserIds(tx, { profileIds: [row.patientId] }),
       });
       await unpay(tx, current.payment.applicationId, {
         actor: null,

@@ -3,6 +3,7 @@ import { ACTIVE_QUEUE_STATUSES, DISPENSARY_STATEMENT } from '../../../shared/que
 import type { Executor } from '../../db/client.js';
 import { type QueueEntryRow, queueEntries } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 
 /** The patient's entry that is still waiting or in consultation, if any. */
@@ -56,6 +57,7 @@ export async function joinQueue(
     targetType: 'queue_entry',
     targetId: entry!.id,
     ip: args.ip,
+    patientIds: await patientUserIds(tx, { profileIds: [args.patientId] }),
   });
   return { entry: entry!, created: true };
 }
@@ -80,6 +82,7 @@ export async function leaveQueue(
     targetType: 'queue_entry',
     targetId: row.id,
     ip: args.ip,
+    patientIds: await patientUserIds(db, { profileIds: [args.patientId] }),
   });
   return row;
 }

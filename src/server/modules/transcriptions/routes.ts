@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/transcription.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { createKeyword, deleteKeyword, listKeywords, updateKeyword } from './keywords.js';
 import { transcriptionPdf } from './pdf.js';
@@ -73,6 +74,9 @@ export async function transcriptionRoutes(fastify: FastifyInstance, ctx: AppCont
         targetType: 'transcriptions',
         ip: request.ip,
         details: { count: list.length },
+        patientIds: await patientUserIds(ctx.db, {
+          consultationIds: list.map((t) => t.consultationId),
+        }),
       });
       return list;
     },
@@ -89,6 +93,9 @@ export async function transcriptionRoutes(fastify: FastifyInstance, ctx: AppCont
         targetType: 'pending_transcriptions',
         ip: request.ip,
         details: { count: list.length },
+        patientIds: await patientUserIds(ctx.db, {
+          consultationIds: list.map((t) => t.consultationId),
+        }),
       });
       return list;
     },
@@ -114,6 +121,7 @@ export async function transcriptionRoutes(fastify: FastifyInstance, ctx: AppCont
         targetType: 'transcription',
         targetId: consultationId,
         ip: request.ip,
+        patientIds: await patientUserIds(ctx.db, { consultationIds: [consultationId] }),
       });
       // No name in the file name: downloads folders and browser histories are not PHI stores.
       const day = todayIso(ctx.config.CLINIC_TIMEZONE, new Date(stored.consultationDate));
@@ -194,6 +202,9 @@ export async function transcriptionRoutes(fastify: FastifyInstance, ctx: AppCont
         targetType: 'transcriptions',
         ip: request.ip,
         details: { results: results.length, queryLength: request.query.q.length },
+        patientIds: await patientUserIds(ctx.db, {
+          consultationIds: results.map((r) => r.consultationId),
+        }),
       });
       return results;
     },

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { conditionsFor } from '../applications/service.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import {
   doctorName,
@@ -201,6 +202,7 @@ export async function processTranscription(args: {
       targetId: consultation.id,
       ip: args.ip,
       details: { keyFindings: findings.keyFindings.length, billable: billable.billable },
+      patientIds: await patientUserIds(tx, { profileIds: [consultation.patientId] }),
     });
     const [stored] = await storedQuery(tx).where(eq(transcriptions.id, row!.id));
     return { created, transcription: toStored(stored!) };

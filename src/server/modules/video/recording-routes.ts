@@ -6,6 +6,7 @@ import { MAX_RECORDING_CHUNK_BYTES } from '../../../shared/schemas/video.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { currentUser, requireAccess, requireUser } from '../../plugins/auth.js';
+import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import {
   addChunk,
@@ -99,6 +100,7 @@ export async function recordingRoutes(fastify: FastifyInstance, ctx: AppContext)
         action: 'recording.list',
         targetType: 'recording',
         ip: request.ip,
+        patientIds: await patientUserIds(ctx.db, { recordingIds: files.map((f) => f.recordingId) }),
         details: { count: files.length },
       });
       return files;
@@ -119,6 +121,7 @@ export async function recordingRoutes(fastify: FastifyInstance, ctx: AppContext)
         targetType: 'recording_file',
         targetId: file.id,
         ip: request.ip,
+        patientIds: await patientUserIds(ctx.db, { recordingIds: [file.recordingId] }),
       });
       const extension = file.mimeType.includes('mp4') ? 'mp4' : 'webm';
       // No name in the file name: downloads folders and browser histories are not PHI stores.

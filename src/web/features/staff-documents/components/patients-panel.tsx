@@ -1,12 +1,14 @@
-import { FolderOpen, Search } from 'lucide-react';
+import { FolderOpen, ScrollText, Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CONSOLE_AREAS, mayOpen } from '@/app/staff-nav';
 import { bornOn } from '@/components/patient-identity';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/data-states';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useAuth } from '@/features/auth/api/session';
 import { formatDate } from '@/lib/format';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
 import { PAYMENT_STATUS_LABELS, paymentStatusTone } from '../../../../shared/payment-status-labels';
@@ -28,6 +30,9 @@ export function PatientsPanel() {
   const [search, setSearch] = useState('');
   const settled = useDebounced(search);
   const patients = usePatients(settled);
+  const { user } = useAuth();
+  // Master admins see who has read each patient's record (issue 13's audit trail).
+  const seesAuditTrail = !!user && mayOpen('audit')(user);
 
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -99,15 +104,28 @@ export function PatientsPanel() {
                     </span>
                   </p>
                 </div>
-                <Button asChild size="sm" variant="outline" className="w-fit">
-                  <Link
-                    to={consultationPath({ patientId: p.id })}
-                    aria-label={`Patient Records: ${name}`}
-                  >
-                    <FolderOpen aria-hidden="true" />
-                    Patient Records
-                  </Link>
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Button asChild size="sm" variant="outline" className="w-fit">
+                    <Link
+                      to={consultationPath({ patientId: p.id })}
+                      aria-label={`Patient Records: ${name}`}
+                    >
+                      <FolderOpen aria-hidden="true" />
+                      Patient Records
+                    </Link>
+                  </Button>
+                  {seesAuditTrail && (
+                    <Button asChild size="sm" variant="ghost" className="w-fit">
+                      <Link
+                        to={`${CONSOLE_AREAS.audit.path}?patientId=${p.userId}`}
+                        aria-label={`Who read the record of ${name}?`}
+                      >
+                        <ScrollText aria-hidden="true" />
+                        Who read this record?
+                      </Link>
+                    </Button>
+                  )}
+                </div>
               </li>
             );
           })}
