@@ -14,6 +14,7 @@ import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
 import { LoginThrottle } from './modules/auth/throttle.js';
+import { verificationRoutes } from './modules/auth/verification-routes.js';
 import { consultationRoutes } from './modules/consultations/routes.js';
 import { doctorRoutes } from './modules/doctor/routes.js';
 import { documentRoutes } from './modules/documents/routes.js';
@@ -32,6 +33,7 @@ import { selectGateway } from './modules/payments/select-gateway.js';
 import { queueRoutes } from './modules/queue/routes.js';
 import { QueueSnapshot } from './modules/queue/snapshot.js';
 import { transcriptionRoutes } from './modules/transcriptions/routes.js';
+import { patientAccountRoutes } from './modules/users/patient-account-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { recordingRoutes } from './modules/video/recording-routes.js';
 import { videoRoutes } from './modules/video/routes.js';
@@ -134,8 +136,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
 
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await verificationRoutes(app, ctx);
   await devMailRoutes(app, ctx);
   await userRoutes(app, ctx);
+  await patientAccountRoutes(app, ctx);
   await feeRoutes(app, ctx);
   await patientRoutes(app, ctx);
   await applicationRoutes(app, ctx);
