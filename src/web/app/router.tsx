@@ -37,6 +37,8 @@ const guarded = (allow: AccessCheck, children: RouteObject[]): RouteObject => ({
 const alwaysReachable: RouteObject[] = [
   { path: '/admin/setup', element: <Page.AdminSetupPage /> },
   { path: '/login', element: <Page.LoginPage /> },
+  // The confirmation link works signed in or not (opened on another device).
+  { path: '/verify-email', element: <Page.VerifyEmailPage /> },
   {
     element: <RedirectSignedIn />,
     children: [
