@@ -123,6 +123,10 @@ test('a new patient confirms the email address from the link', async ({ page }) 
   const notice = page.getByTestId('verify-email-notice');
   await expect(notice).toContainText('Confirm your email address');
   await expect(notice.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+  await checkScreen(page, 'verify-email-notice');
+  // Asked again within the minute of the registration's link: the wait is said, nothing sent.
+  await notice.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(toastTitled(page, 'Link not sent')).toBeVisible();
 
   await page.goto('/verify-email?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
   await expect(page.getByRole('alert')).toContainText('This link is not valid or has expired.');
