@@ -142,3 +142,27 @@ test('a new patient confirms the email address from the link', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Patient Dashboard' })).toBeVisible();
   await expect(page.getByTestId('verify-email-notice')).toHaveCount(0);
 });
+
+test('a new staff member is asked to confirm the address in the console', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/login', {
+    data: { email: 'admin@demo.test', password: 'demo-pass-2026' },
+  });
+  expect(login.status()).toBe(200);
+  const email = uniqueEmail('staff');
+  const created = await request.post('/api/admin/users', {
+    data: { email, password: 'Staff-pass-2026!', firstName: 'Morgan', lastName: 'Ellery' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const welcome = await outboxMessage(request, email, 'Your OKMMJ Telehealth staff account');
+  expect(welcome.text).toContain('Hello Morgan,');
+  await outboxMessage(request, email, 'Confirm your email address');
+
+  await signIn(page, email, 'Staff-pass-2026!');
+  const notice = page.getByTestId('verify-email-notice');
+  await expect(notice).toContainText('Confirm your email address');
+  await notice.getByRole('button', { name: 'Dismiss the email confirmation notice' }).click();
+  await expect(notice).toHaveCount(0);
+});

@@ -1,6 +1,7 @@
 import { MailCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 import { useAuth } from '../api/session';
 import { ResendVerificationButton } from './resend-verification-button';
 
@@ -9,7 +10,7 @@ import { ResendVerificationButton } from './resend-verification-button';
 const dismissedKey = (userId: string) => `verify-email-notice-dismissed:${userId}`;
 
 /** "Confirm your email address" for a signed-in account whose address is not verified yet. */
-export function VerifyEmailNotice() {
+export function VerifyEmailNotice({ className }: { className?: string }) {
   const { user } = useAuth();
   const [dismissed, setDismissed] = useState(
     () => !!user && sessionStorage.getItem(dismissedKey(user.id)) === '1',
@@ -23,7 +24,10 @@ export function VerifyEmailNotice() {
     <section
       aria-labelledby="verify-email-notice-title"
       data-testid="verify-email-notice"
-      className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+      className={cn(
+        'flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950',
+        className,
+      )}
     >
       <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="grid min-w-0 flex-1 gap-2">
