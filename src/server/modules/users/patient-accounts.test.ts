@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_RESET_TTL_MS } from '../../../shared/schemas/account.js';
 import type { PatientAccount } from '../../../shared/schemas/patient-accounts.js';
-import { accountTokens, auditLog } from '../../db/schema/index.js';
+import { accountTokens, auditLog, patientProfiles } from '../../db/schema/index.js';
 import { RATE_LIMITS } from '../../rate-limit/limits.js';
 import { RedisCounters } from '../../rate-limit/redis-counters.js';
 import { auditRows, PASSWORD, signedInAs } from '../../test/fixtures.js';
@@ -102,6 +102,19 @@ describe('finding patients', () => {
     expect(await found(`q=${p.lastName}&dob=1901-01-01`)).toEqual([]);
     // Staff are not patients.
     expect(await found(`q=${encodeURIComponent(adminEmail)}`)).toEqual([]);
+  });
+
+  it('finds and names a patient by the name kept in their profile', async () => {
+    const p = await distinctPatient();
+    const married = `Thorne${randomBytes(3).toString('hex')}`;
+    await t.app.ctx.db
+      .update(patientProfiles)
+      .set({ lastName: married })
+      .where(eq(patientProfiles.userId, p.userId));
+    const [row] = await found(`q=${encodeURIComponent(`Rowan ${married}`)}`);
+    expect(row).toMatchObject({ id: p.userId, firstName: 'Rowan', lastName: married });
+    // The name registered with still finds the account.
+    expect((await found(`q=${p.lastName}`)).map((r) => r.id)).toEqual([p.userId]);
   });
 
   it('asks for a criterion and keeps pages bounded; wildcards are letters', async () => {

@@ -31,10 +31,11 @@ function matching({ q, dob }: SearchCriteria): SQL {
   if (q) {
     const like = likeLiteral(q);
     conditions.push(
+      // The profile holds the name as the patient keeps it (their profile form); the account's
+      // name is the one they registered with. Either finds them.
       or(
         ilike(users.email, like),
-        ilike(users.firstName, like),
-        ilike(users.lastName, like),
+        ilike(sql`${patientProfiles.firstName} || ' ' || ${patientProfiles.lastName}`, like),
         ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
       )!,
     );
@@ -51,11 +52,20 @@ export async function searchPatients(
 ): Promise<PatientSearchAnswer> {
   const pageSize = PATIENT_SEARCH_PAGE_SIZE;
   const rows = await ctx.db
-    .select({ user: users, dateOfBirth: patientProfiles.dateOfBirth })
+    .select({
+      user: users,
+      dateOfBirth: patientProfiles.dateOfBirth,
+      firstName: patientProfiles.firstName,
+      lastName: patientProfiles.lastName,
+    })
     .from(users)
     .leftJoin(patientProfiles, eq(patientProfiles.userId, users.id))
     .where(matching(criteria))
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .orderBy(
+      asc(sql`coalesce(${patientProfiles.lastName}, ${users.lastName})`),
+      asc(sql`coalesce(${patientProfiles.firstName}, ${users.firstName})`),
+      asc(users.id),
+    )
     .limit(pageSize + 1)
     .offset((criteria.page - 1) * pageSize);
   const shown = rows.slice(0, pageSize);
@@ -76,24 +86,30 @@ export async function searchPatients(
     patientIds: shown.map((r) => r.user.id),
   });
   return {
-    patients: shown.map(
-      (r, i): PatientAccount => toPatientAccount(r.user, r.dateOfBirth, locked[i]!),
-    ),
+    patients: shown.map((r, i) => toPatientAccount(r, locked[i]!)),
     page: criteria.page,
     pageSize,
     hasMore: rows.length > pageSize,
   };
 }
 
-function toPatientAccount(row: UserRow, dateOfBirth: string | null, signInLocked: boolean) {
+function toPatientAccount(
+  row: {
+    user: UserRow;
+    dateOfBirth: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  },
+  signInLocked: boolean,
+): PatientAccount {
   return {
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    dateOfBirth,
-    emailVerified: row.emailVerified,
-    createdAt: row.createdAt.toISOString(),
+    id: row.user.id,
+    firstName: row.firstName ?? row.user.firstName,
+    lastName: row.lastName ?? row.user.lastName,
+    email: row.user.email,
+    dateOfBirth: row.dateOfBirth,
+    emailVerified: row.user.emailVerified,
+    createdAt: row.user.createdAt.toISOString(),
     signInLocked,
   };
 }
