@@ -15,6 +15,7 @@ import {
 } from './test/matrix/consultation-fixtures.js';
 import { FOLLOW_UP_ENDPOINTS } from './test/matrix/follow-up.js';
 import { DOCTOR_ONLY_ENDPOINTS, OPERATIONS_ENDPOINTS } from './test/matrix/operations.js';
+import { PATIENT_ACCOUNT_ENDPOINTS } from './test/matrix/patient-accounts.js';
 import { RECORDING_ENDPOINTS, RECORDING_NOT_STAFF } from './test/matrix/recordings.js';
 import { STAFF_DOCUMENT_ENDPOINTS } from './test/matrix/staff-documents.js';
 import { TRANSCRIPTION_ENDPOINTS } from './test/matrix/transcriptions.js';
@@ -39,6 +40,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
   ...VIDEO_ENDPOINTS,
   ...RECORDING_ENDPOINTS,
   ...AUDIT_ENDPOINTS,
+  ...PATIENT_ACCOUNT_ENDPOINTS,
   { method: 'GET', path: '/api/admin/users', access: 'users', ok: 200 },
   {
     method: 'POST',
@@ -179,6 +181,9 @@ const NOT_STAFF = [
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/auth/change-password',
+  // Email verification: the link's token names the account; resend is the signed-in user's own.
+  'POST /api/auth/verify-email',
+  'POST /api/auth/verify-email/resend',
   'GET /api/admin/exists',
   'POST /api/admin/setup',
   'GET /api/fees',
@@ -266,6 +271,19 @@ describe('the matrix itself', () => {
       'operations_admin granted users',
       'master_admin with every box unticked',
     ]);
+  });
+
+  it('grants patient accounts only to holders of both `users` and `documents` (ruling 3)', () => {
+    const withAccess = principals
+      .filter(
+        (p) =>
+          expectedAccess(
+            STAFF_ENDPOINTS.find((e) => e.path === '/api/admin/patient-accounts')!,
+            p,
+          ) === true,
+      )
+      .map((p) => p.label);
+    expect(withAccess).toEqual(['admin', 'master_admin', 'master_admin with every box unticked']);
   });
 
   it('lists every API route the app serves, as a staff endpoint or as not staff', () => {

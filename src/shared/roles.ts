@@ -132,6 +132,8 @@ export function effectivePermissions(role: Role, stored: readonly string[] | nul
 export interface AccessRule {
   permissions?: readonly Permission[];
   roles?: readonly Role[];
+  /** Every one of these permissions is needed (patient data in user management, ruling 3). */
+  allPermissions?: readonly Permission[];
 }
 
 export const ACCESS = {
@@ -153,6 +155,8 @@ export const ACCESS = {
   analytics: { permissions: ['analytics'] },
   financial: { permissions: ['financial'] },
   users: { permissions: ['users'] },
+  /** Patients' accounts in user management: patient data needs `documents` too (ruling 3). */
+  patientAccounts: { allPermissions: ['users', 'documents'] },
   staff: { roles: STAFF_ROLES },
   /** The audit trail: who did what to whose record (issue 13). */
   auditTrail: { roles: MASTER_ROLES },
@@ -164,6 +168,7 @@ export function allows(
   user: { role: Role; permissions: readonly Permission[] },
 ): boolean {
   if (rule.roles?.includes(user.role)) return true;
+  if (rule.allPermissions) return rule.allPermissions.every((p) => user.permissions.includes(p));
   return rule.permissions?.some((p) => user.permissions.includes(p)) ?? false;
 }
 

@@ -14,6 +14,8 @@ export interface Counters {
   /** The current count without counting. */
   peek(key: string): Promise<Hit>;
   reset(key: string): Promise<void>;
+  /** Removes every key that starts with `prefix` (unlocking one account's sign-in counts). */
+  resetPrefix(prefix: string): Promise<void>;
   /** Gives one hit back (never below zero), for an attempt that turned out not to count. */
   release(key: string): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +49,11 @@ export class MemoryCounters implements Counters {
 
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
+  }
+
+  async resetPrefix(prefix: string): Promise<void> {
+    for (const key of [...this.windows.keys()])
+      if (key.startsWith(prefix)) this.windows.delete(key);
   }
 
   async release(key: string): Promise<void> {

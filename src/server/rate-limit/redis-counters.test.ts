@@ -31,6 +31,16 @@ describe('MemoryCounters', () => {
     await counters.reset('k');
     expect(await counters.peek('k')).toEqual({ count: 0, ttlMs: 0 });
   });
+
+  it('resets every key under a prefix and nothing else', async () => {
+    const counters = new MemoryCounters();
+    for (const key of ['login:pair:a@x.test|1', 'login:pair:a@x.test|2', 'login:pair:ab@x.test|1'])
+      await counters.hit(key, 60_000);
+    await counters.resetPrefix('login:pair:a@x.test|');
+    expect((await counters.peek('login:pair:a@x.test|1')).count).toBe(0);
+    expect((await counters.peek('login:pair:a@x.test|2')).count).toBe(0);
+    expect((await counters.peek('login:pair:ab@x.test|1')).count).toBe(1);
+  });
 });
 
 describe('RedisCounters', () => {
@@ -66,6 +76,18 @@ describe('RedisCounters', () => {
     expect(await b.peek('k')).toEqual({ count: 0, ttlMs: 0 });
     await a.release('k'); // never below zero, never a key without its expiry
     expect(await b.peek('k')).toEqual({ count: 0, ttlMs: 0 });
+  });
+
+  it('resets every key under a prefix on every node, pattern characters taken literally', async () => {
+    const p = prefix();
+    const [a, b] = [await connect(p), await connect(p)];
+    const keys = ['login:pair:a*b@x.test|1', 'login:pair:a*b@x.test|2', 'login:pair:aXb@x.test|1'];
+    for (const key of keys) await a.hit(key, 60_000);
+    await b.resetPrefix('login:pair:a*b@x.test|');
+    expect((await a.peek(keys[0]!)).count).toBe(0);
+    expect((await a.peek(keys[1]!)).count).toBe(0);
+    // `*` in the address is a letter, not a wildcard that would reach another account.
+    expect((await a.peek(keys[2]!)).count).toBe(1);
   });
 
   it('counts on its own node while Redis is unreachable, instead of failing or stalling', async () => {

@@ -23,6 +23,9 @@ return 0
 
 type Client = ReturnType<typeof createClient>;
 
+/** A literal for a SCAN MATCH pattern: an address may hold `*`, `?` or brackets. */
+const globEscape = (literal: string) => literal.replace(/[*?[\]\\]/g, '\\$&');
+
 export class RedisCounters implements Counters {
   private readonly local = new MemoryCounters();
 
@@ -71,6 +74,14 @@ export class RedisCounters implements Counters {
     );
   }
 
+  async resetPrefix(prefix: string): Promise<void> {
+    await this.local.resetPrefix(prefix);
+    await this.orLocally(
+      () => this.deleteMatching(`${this.prefix}${globEscape(prefix)}*`),
+      async () => {},
+    );
+  }
+
   async release(key: string): Promise<void> {
     await this.local.release(key);
     await this.orLocally(
@@ -90,7 +101,12 @@ export class RedisCounters implements Counters {
 
   /** Removes every key under this prefix (tests clean up after themselves). */
   async clear(): Promise<void> {
-    for await (const keys of this.client.scanIterator({ MATCH: `${this.prefix}*`, COUNT: 500 }))
+    await this.deleteMatching(`${globEscape(this.prefix)}*`);
+  }
+
+  /** SCAN walks the keyspace in steps (KEYS would block Redis); each step's keys are deleted. */
+  private async deleteMatching(pattern: string): Promise<void> {
+    for await (const keys of this.client.scanIterator({ MATCH: pattern, COUNT: 500 }))
       if (keys.length > 0) await this.client.del(keys);
   }
 

@@ -9,6 +9,7 @@ const auth = {
   auth: () => import('@/features/auth/components/auth-page'),
   register: () => import('@/features/auth/components/register-page'),
   setup: () => import('@/features/auth/components/admin-setup-page'),
+  verifyEmail: () => import('@/features/auth/components/verify-email-page'),
 };
 const legal = () => import('@/features/legal/components/legal-pages');
 const patient = () => import('@/features/patient/components/patient-placeholder-pages');
@@ -34,6 +35,7 @@ export const DevMailPage = lazyPage(
   () => import('@/features/account/components/dev-mail-page'),
   'DevMailPage',
 );
+export const VerifyEmailPage = lazyPage(auth.verifyEmail, 'VerifyEmailPage');
 
 export const PrivacyPage = lazyPage(legal, 'PrivacyPage');
 export const TermsPage = lazyPage(legal, 'TermsPage');

@@ -43,6 +43,8 @@ const alwaysReachable: RouteObject[] = [
   { path: '/reset-password', element: <Page.ResetPasswordPage /> },
   // Development only: the server answers 404 in production and the page says so.
   { path: '/dev/mail', element: <Page.DevMailPage /> },
+  // The confirmation link works signed in or not (opened on another device).
+  { path: '/verify-email', element: <Page.VerifyEmailPage /> },
   {
     element: <RedirectSignedIn />,
     children: [

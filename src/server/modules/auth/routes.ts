@@ -38,7 +38,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
     ['/api/auth/register', AuthRegisterSchema],
   ] as const)
     app.post(url, { schema: { body }, config: registration }, async (request, reply) => {
-      const created = await registerPatient(ctx.db, request.body, request.ip);
+      const created = await registerPatient(ctx.db, request.body, request.ip, ctx);
       const user = await signIn(ctx, request, reply, created.id);
       return reply.status(201).send({ user, message: 'Account created' });
     });

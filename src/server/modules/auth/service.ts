@@ -12,6 +12,7 @@ import { LIMIT_SUBJECTS } from '../../rate-limit/limits.js';
 import { TooManyRequests } from '../../rate-limit/too-many.js';
 import { audit } from '../audit/service.js';
 import { findActiveUserByEmail } from '../users/queries.js';
+import { type MailDeps, queueVerificationEmail } from './email-verification.js';
 import { hashNewPassword, verifyPassword } from './password.js';
 import type { LoginThrottle } from './throttle.js';
 
@@ -19,11 +20,12 @@ type FullRegistration = z.output<typeof RegisterSchema>;
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
-/** Creates a patient with its profile and the audit row, all or nothing. */
+/** Creates a patient with its profile, the verification email and the audit row, all or nothing. */
 export async function registerPatient(
   db: Db,
   input: FullRegistration | AuthRegisterRequest,
   ip: string,
+  mail: MailDeps,
 ): Promise<UserRow> {
   const passwordHash = await hashNewPassword(input.password, [
     input.email,
@@ -56,6 +58,7 @@ export async function registerPatient(
         state: full?.state ?? null,
         zipCode: full?.zipCode ?? null,
       });
+      await queueVerificationEmail(tx, mail, user!.id);
       await audit(tx, {
         actor: { id: user!.id, role: 'patient' },
         action: 'auth.register',

@@ -23,10 +23,27 @@ export class LoginThrottle {
       this.counters.hit(pairKey(email, ip), this.limits.loginPerAccountAddress.windowMs),
       this.counters.hit(addressKey(ip), this.limits.loginPerAddress.windowMs),
     ]);
-    return Math.max(
-      waitAfterHit(pair, this.limits.loginPerAccountAddress),
-      waitAfterHit(address, this.limits.loginPerAddress),
-    );
+    const pairWait = waitAfterHit(pair, this.limits.loginPerAccountAddress);
+    // A marker per account, so user management can show "locked" without scanning every
+    // address's count; it lasts as long as the pair's window.
+    if (pairWait > 0) await this.counters.hit(lockedKey(email), pairWait);
+    return Math.max(pairWait, waitAfterHit(address, this.limits.loginPerAddress));
+  }
+
+  /** Whether wrong passwords hold the account from at least one address now. */
+  async isLocked(email: string): Promise<boolean> {
+    return (await this.counters.peek(lockedKey(email))).count > 0;
+  }
+
+  /**
+   * Lets the account sign in again (staff unlock, issue 13): every address's count for this
+   * account goes. The per-address ceiling stays: it is about the address, not the account.
+   */
+  async unlock(email: string): Promise<void> {
+    await Promise.all([
+      this.counters.resetPrefix(pairPrefix(email)),
+      this.counters.reset(lockedKey(email)),
+    ]);
   }
 
   /**
@@ -41,6 +58,7 @@ export class LoginThrottle {
   }
 }
 
-const pairKey = (email: string, ip: string) =>
-  `login:pair:${email.toLowerCase()}|${limitAddress(ip)}`;
+const pairPrefix = (email: string) => `login:pair:${email.toLowerCase()}|`;
+const pairKey = (email: string, ip: string) => `${pairPrefix(email)}${limitAddress(ip)}`;
+const lockedKey = (email: string) => `login:locked:${email.toLowerCase()}`;
 const addressKey = (ip: string) => `login:ip:${limitAddress(ip)}`;

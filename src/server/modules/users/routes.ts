@@ -69,7 +69,13 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/admin/users',
     { ...guard, schema: { body: CreateUserSchema } },
     async (request, reply) => {
-      const created = await createStaffUser(ctx.db, currentUser(request), request.body, request.ip);
+      const created = await createStaffUser(
+        ctx.db,
+        currentUser(request),
+        request.body,
+        request.ip,
+        ctx,
+      );
       return reply.status(201).send(toAdminUser(created));
     },
   );

@@ -19,6 +19,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
+import { type MailDeps, queueVerificationEmail } from '../auth/email-verification.js';
 import { hashNewPassword } from '../auth/password.js';
 import { EMAIL_TAKEN } from '../auth/service.js';
 import { countActiveMasterAdmins } from './queries.js';
@@ -116,11 +117,13 @@ function checkMasterRoleGrant(actor: Actor, role: string) {
     throw new AppError('FORBIDDEN', 'Only a master admin can grant a master admin role');
 }
 
+/** A staff account, with its two messages (verify the address; an account was created for you). */
 export async function createStaffUser(
   db: Db,
   actor: Actor,
   input: CreateUserInput,
   ip: string,
+  mail: MailDeps,
 ): Promise<UserRow> {
   checkMasterRoleGrant(actor, input.role);
   checkPermissionsEdit(actor, input.role, input.permissions);
@@ -148,6 +151,12 @@ export async function createStaffUser(
             input.role === 'doctor' ? input.ommaRegistrationExpiresOn || null : null,
         })
         .returning();
+      await queueVerificationEmail(tx, mail, user!.id);
+      await mail.mail.queue(tx, {
+        userId: user!.id,
+        message: { kind: 'staff_account_created' },
+        dedupeKey: `staff_account_created:${user!.id}`,
+      });
       await audit(tx, {
         actor,
         action: 'user.create',

@@ -10,6 +10,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { may } from '@/features/admin-dashboard/staff-access';
 import { useAuth } from '@/features/auth/api/session';
+import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { useStaffLiveUpdates } from '@/features/realtime/use-staff-live-updates';
 import { homePathFor, isStaffRole, ROLE_LABELS, type Role } from '../../../shared/roles';
 import type { CurrentUser } from '../../../shared/schemas/auth';
@@ -106,6 +107,8 @@ function StaffConsole({ user }: { user: CurrentUser }) {
             areas. This is a preview only: your own access does not change.
           </p>
         )}
+        {/* A new staff member confirms the address from the console, whichever area opens. */}
+        <VerifyEmailNotice className="mx-4 mt-4" />
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />
         </Suspense>

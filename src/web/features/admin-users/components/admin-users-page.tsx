@@ -1,9 +1,11 @@
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { may } from '@/features/admin-dashboard/staff-access';
 import { useAuth } from '@/features/auth/api/session';
 import { AreaTitle } from '@/features/staff-console/area-title';
+import { PatientAccounts } from './patient-accounts';
 import { UserManagement } from './user-management';
 
-/** User Management: the page's h1 like every console area, then the staff accounts. */
+/** User Management: the page's h1 like every console area, the staff accounts, then patients. */
 export function AdminUsersPage() {
   const { user } = useAuth();
   if (!user) return <FullPageSpinner />;
@@ -12,6 +14,7 @@ export function AdminUsersPage() {
       <AreaTitle area="users" />
       <h1 className="text-2xl font-bold text-primary sm:text-3xl">User Management</h1>
       <UserManagement actor={user} />
+      {may(user, 'patientAccounts') && <PatientAccounts />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { latestApplication, useApplications } from '@/features/applications/api/applications';
 import { useAuth } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/use-logout';
+import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { DashboardDocumentsTab } from '@/features/documents/components/dashboard-documents-tab';
 import { QUEUE_POLL_DASHBOARD_MS, useQueueStatus } from '@/features/queue/api/queue';
 import { usePatientRealtime } from '@/features/realtime/use-patient-realtime';
@@ -45,6 +46,7 @@ export function PatientDashboardPage() {
         <h1 className="text-2xl font-bold text-primary sm:text-3xl">Patient Dashboard</h1>
         <p className="text-sm break-all text-muted-foreground">{user.email}</p>
       </div>
+      <VerifyEmailNotice />
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
