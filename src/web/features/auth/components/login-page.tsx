@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
 import { FormSubmit } from '@/components/form/form-submit';
 import { type FieldSpecs, useFormFeedback } from '@/components/form/use-form-feedback';
@@ -13,6 +13,7 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
+import { signedOutNoticeOf } from '../idle/idle-notice';
 import { AuthCard } from './auth-card';
 
 const FIELDS: FieldSpecs<LoginRequest> = {
@@ -22,7 +23,9 @@ const FIELDS: FieldSpecs<LoginRequest> = {
 
 export function LoginPage() {
   const businessHours = useBusinessHours();
-  const [adminMode, setAdminMode] = useState(false);
+  // After the staff idle guard signed someone out (issue 13): say why, on the staff sign-in.
+  const signedOutNotice = signedOutNoticeOf(useLocation().state);
+  const [adminMode, setAdminMode] = useState(signedOutNotice !== null);
   const login = useLoginMutation();
   const form = useForm<LoginRequest>({
     resolver: zodResolver(LoginSchema),
@@ -80,6 +83,14 @@ export function LoginPage() {
         </>
       }
     >
+      {signedOutNotice && (
+        <p
+          role="status"
+          className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-950"
+        >
+          {signedOutNotice}
+        </p>
+      )}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormErrorSummary feedback={feedback} />
         <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />

@@ -1,0 +1,15 @@
+import { STAFF_IDLE_MS } from '../../../../shared/session-timing';
+
+// What the sign-in page says after the staff idle guard signed someone out (issue 13).
+
+export const IDLE_SIGN_OUT_NOTICE = `You were signed out after ${STAFF_IDLE_MS / 60_000} minutes without activity`;
+
+/** The router state the guard hands to /login. */
+export interface SignedOutState {
+  signedOutNotice: string;
+}
+
+export const signedOutNoticeOf = (state: unknown): string | null => {
+  const notice = (state as Partial<SignedOutState> | null)?.signedOutNotice;
+  return typeof notice === 'string' ? notice : null;
+};
