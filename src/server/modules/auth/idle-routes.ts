@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/session-status.js';
 import { IDLE_WARNING_MS } from '../../../shared/session-timing.js';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
+import { requireUser } from '../../plugins/auth.js';
 import { idleLimitFor, type ResolvedSession } from './session-store.js';
 
 // Automatic logoff (issue 13, HIPAA 164.312(a)(2)(iii), ADR 0013): the web app's idle guard
@@ -29,11 +29,9 @@ export function sessionStatus(session: ResolvedSession, now: number): SessionSta
 
 export async function idleRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const status = async (request: FastifyRequest) => {
-    if (!request.session) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
-    return sessionStatus(request.session, ctx.now());
-  };
-  const schema = { response: { 200: SessionStatusSchema } };
-  app.get(SESSION_STATUS_PATH, { schema }, status);
-  app.post(KEEP_ALIVE_PATH, { schema }, status);
+  // requireUser let only a live session through.
+  const status = async (request: FastifyRequest) => sessionStatus(request.session!, ctx.now());
+  const options = { schema: { response: { 200: SessionStatusSchema } }, onRequest: requireUser };
+  app.get(SESSION_STATUS_PATH, options, status);
+  app.post(KEEP_ALIVE_PATH, options, status);
 }
