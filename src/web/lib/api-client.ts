@@ -49,11 +49,14 @@ export const BACKGROUND_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * A query fetch is the user's when the query has nothing to show yet (a page's first load);
- * a refetch of data already on screen (refetchInterval, focus, reconnect, invalidation) is not.
+ * A query fetch is the user's when the query has shown nothing yet (a page's first load); a
+ * refetch after data or an error is on screen (refetchInterval, focus, reconnect, invalidation)
+ * is not. A poll that keeps failing must not keep a session alive either.
  */
-export const isBackgroundFetch = (context?: Pick<QueryFunctionContext, 'client' | 'queryKey'>) =>
-  context !== undefined && context.client.getQueryData(context.queryKey) !== undefined;
+export function isBackgroundFetch(context?: Pick<QueryFunctionContext, 'client' | 'queryKey'>) {
+  const state = context?.client.getQueryState(context.queryKey);
+  return state !== undefined && (state.data !== undefined || state.errorUpdateCount > 0);
+}
 
 type UserRequestListener = () => void;
 const userRequestListeners = new Set<UserRequestListener>();

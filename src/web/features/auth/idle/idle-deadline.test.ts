@@ -75,4 +75,14 @@ describe('background fetches', () => {
     expect(isBackgroundFetch({ client, queryKey })).toBe(true);
     expect(isBackgroundFetch(undefined)).toBe(false);
   });
+
+  it('include the polls of a query that keeps failing', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryKey = ['/api/doctor/queue'];
+    expect(isBackgroundFetch({ client, queryKey })).toBe(false);
+    await client
+      .fetchQuery({ queryKey, queryFn: () => Promise.reject(new Error('503')) })
+      .catch(() => undefined);
+    expect(isBackgroundFetch({ client, queryKey })).toBe(true);
+  });
 });
