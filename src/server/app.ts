@@ -12,6 +12,7 @@ import { applicationDraftRoutes } from './modules/applications/drafts.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
+import { idleRoutes } from './modules/auth/idle-routes.js';
 import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
@@ -149,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await accountRoutes(app, ctx);
   await verificationRoutes(app, ctx);
   await devMailRoutes(app, ctx);
+  await idleRoutes(app, ctx);
   await userRoutes(app, ctx);
   await patientAccountRoutes(app, ctx);
   await feeRoutes(app, ctx);

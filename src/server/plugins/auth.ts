@@ -2,6 +2,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS, type AccessName, allows, type Role } from '../../shared/roles.js';
 import type { CurrentUser } from '../../shared/schemas/auth.js';
+import { SESSION_STATUS_PATH } from '../../shared/schemas/session-status.js';
+import { BACKGROUND_REQUEST_HEADER } from '../../shared/session-timing.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { ResolvedSession, SessionStore } from '../modules/auth/session-store.js';
@@ -35,8 +37,19 @@ export async function registerAuth(app: FastifyInstance, config: Config, store: 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.session = await store.resolve(token);
+    if (token) request.session = await store.resolve(token, { background: isBackground(request) });
   });
+}
+
+/**
+ * A request nobody made: the web app marks its polling and refetches, and reading the session's
+ * own countdown never counts (automatic logoff, issue 13, ADR 0013).
+ */
+function isBackground(request: FastifyRequest): boolean {
+  return (
+    request.headers[BACKGROUND_REQUEST_HEADER] !== undefined ||
+    (request.method === 'GET' && request.routeOptions.url === SESSION_STATUS_PATH)
+  );
 }
 
 declare module 'fastify' {

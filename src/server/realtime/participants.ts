@@ -47,7 +47,8 @@ export async function currentVisitor(
   socket: { data: unknown },
 ): Promise<RoomVisitor | null> {
   const data = dataOf(socket);
-  const session = await ctx.sessions.resolveHash(data.tokenHash);
+  // Asked for a check, not by the user: no activity (issue 13; a live call counts on its own).
+  const session = await ctx.sessions.resolveHash(data.tokenHash, { background: true });
   if (!session || session.user.id !== data.userId) return null;
   const { user } = session;
   return {

@@ -8,13 +8,13 @@ import { SESSION_COOKIE } from '../plugins/auth.js';
 import { registerCallAnnouncements, replayCallAnnouncement } from './call-announcement.js';
 import { type IoServer, roleRoom, sessionRoom, userRoom } from './hub.js';
 import { createRoomTools } from './room/room-tools.js';
+import { SWEEP_EVERY_MS, sweepSessions } from './session-sweep.js';
 import { registerSignalling } from './signalling.js';
 
 // socket.io on the app's own HTTP server (DESIGN.md toolchain notes). A connection is
-// accepted only from our own origin with a live session cookie; it joins its user's room and
-// keeps the session alive while open (ruling 17).
-
-const KEEPALIVE_MS = 60_000;
+// accepted only from our own origin with a live session cookie; it joins its user's room. What an
+// open socket does for its session (a patient's keeps it alive, ruling 17; a staff member's only
+// in a live call, issue 13) is session-sweep.ts's once-a-minute pass.
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
@@ -49,7 +49,8 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
   io.use(async (socket, next) => {
     try {
       const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
-      const session = token ? await ctx.sessions.resolve(token) : null;
+      // A connection (or a reconnection) is not something the user did (issue 13).
+      const session = token ? await ctx.sessions.resolve(token, { background: true }) : null;
       if (!session) return next(new Error('Unauthorized'));
       socket.data.userId = session.user.id;
       socket.data.role = session.user.role;
@@ -83,14 +84,8 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
       tokenHash: string;
       patientId: string | null;
     };
-    // An open page keeps its session alive; a session that ended closes its connections.
-    const keepAlive = setInterval(async () => {
-      const alive = await ctx.sessions.touch(tokenHash).catch(() => true);
-      if (!alive) socket.disconnect(true);
-    }, KEEPALIVE_MS);
     if (role === 'doctor') countDoctors();
     socket.on('disconnect', () => {
-      clearInterval(keepAlive);
       if (role === 'doctor') {
         countDoctors();
         ctx.queueReminders.doctorDisconnected();
@@ -115,7 +110,9 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
   // Sockets follow the session: signing out, deactivation and a change of rights close them.
   ctx.sessions.ended = (what) => ctx.realtime.disconnect(what);
 
+  const sweep = setInterval(() => void sweepSessions(ctx).catch(() => undefined), SWEEP_EVERY_MS);
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
   return io;

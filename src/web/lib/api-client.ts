@@ -1,5 +1,6 @@
-import type { QueryFunction } from '@tanstack/react-query';
+import type { QueryFunction, QueryFunctionContext } from '@tanstack/react-query';
 import type { ApiErrorBody } from '../../shared/api-error';
+import { BACKGROUND_REQUEST_HEADER } from '../../shared/session-timing';
 
 /**
  * A non-OK answer. The message follows the spec's transport rule (patient-side.md §8):
@@ -39,6 +40,36 @@ async function parseBody(res: Response): Promise<unknown> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * Marks a request nobody made (polling, a refetch): the server answers it but, for staff, does
+ * not count it as activity, so an unattended screen signs out (issue 13, ADR 0013).
+ */
+export const BACKGROUND_HEADERS: Readonly<Record<string, string>> = {
+  [BACKGROUND_REQUEST_HEADER]: '1',
+};
+
+/**
+ * A query fetch is the user's when the query has shown nothing yet (a page's first load); a
+ * refetch after data or an error is on screen (refetchInterval, focus, reconnect, invalidation)
+ * is not. A poll that keeps failing must not keep a session alive either.
+ */
+export function isBackgroundFetch(context?: Pick<QueryFunctionContext, 'client' | 'queryKey'>) {
+  const state = context?.client.getQueryState(context.queryKey);
+  return state !== undefined && (state.data !== undefined || state.errorUpdateCount > 0);
+}
+
+type UserRequestListener = () => void;
+const userRequestListeners = new Set<UserRequestListener>();
+
+/**
+ * Told after each request the user made that the server answered with the session alive: the
+ * staff idle guard restarts its countdown from it. Answers the unsubscribe.
+ */
+export function onUserRequest(listener: UserRequestListener): () => void {
+  userRequestListeners.add(listener);
+  return () => userRequestListeners.delete(listener);
+}
+
 export async function apiRequest<T = unknown>(
   method: HttpMethod,
   path: string,
@@ -55,17 +86,29 @@ export async function apiRequest<T = unknown>(
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  if (res.status !== 401 && extraHeaders?.[BACKGROUND_REQUEST_HEADER] === undefined)
+    for (const listener of userRequestListeners) listener();
   if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
   return (await parseBody(res)) as T;
 }
 
-export const getJson = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
+/** GET as a query's fetch: pass the query function's context, so its refetches are background. */
+export const getJson = <T>(
+  path: string,
+  context?: Pick<QueryFunctionContext, 'client' | 'queryKey'>,
+): Promise<T> =>
+  apiRequest<T>(
+    'GET',
+    path,
+    undefined,
+    isBackgroundFetch(context) ? BACKGROUND_HEADERS : undefined,
+  );
 
 /** Default query function: GET the path held in the query key's first element. */
-export const defaultQueryFn: QueryFunction = ({ queryKey }) => {
-  const [path] = queryKey;
+export const defaultQueryFn: QueryFunction = (context) => {
+  const [path] = context.queryKey;
   if (typeof path !== 'string') throw new Error('Query key must start with a path');
-  return getJson(path);
+  return getJson(path, context);
 };
 
 /** The server's own message for a toast, or the fallback when there is none. */

@@ -21,6 +21,7 @@ export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: (error) => onUnauthorized(error) }),
   defaultOptions: {
     queries: {
+      // Refetches of data already shown go out marked as background (issue 13: not activity).
       queryFn: defaultQueryFn,
       staleTime: Number.POSITIVE_INFINITY,
       refetchOnWindowFocus: false,

@@ -165,6 +165,46 @@ describe('SessionStore', () => {
     expect(await new SessionStore(t.app.ctx.db, () => clock).resolve(token)).not.toBeNull();
   });
 
+  it('does not revive through touch() a session that is already over, even on a fresh node', async () => {
+    const { id } = await createUser(t.app, 'doctor');
+    const token = await store.create(id, {});
+    clock += 15 * MIN + 1_000;
+    const otherNode = new SessionStore(t.app.ctx.db, () => clock);
+    expect(await otherNode.touch(hashToken(token))).toBe(false);
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    expect(await store.resolve(token)).toBeNull();
+  });
+
+  it('answers a staff background resolve without counting it; a patient it counts (ruling 17)', async () => {
+    const doctor = await store.create((await createUser(t.app, 'doctor')).id, {});
+    const patient = await store.create((await createUser(t.app, 'patient')).id, {});
+    const start = clock;
+    for (const minutes of [5, 10, 14]) {
+      clock = start + minutes * MIN;
+      expect(await store.resolve(doctor, { background: true })).not.toBeNull();
+      expect(await store.resolve(patient, { background: true })).not.toBeNull();
+    }
+    clock = start + 15 * MIN + 1_000;
+    expect(await store.resolve(doctor, { background: true })).toBeNull();
+    clock = start + 40 * MIN; // 26 minutes after the patient's last poll
+    expect(await store.resolve(patient, { background: true })).not.toBeNull();
+  });
+
+  it('purges staff sessions idle past 15 minutes, patients past 30', async () => {
+    const doctorId = (await createUser(t.app, 'doctor')).id;
+    const patientId = (await createUser(t.app, 'patient')).id;
+    await store.create(doctorId, {});
+    await store.create(patientId, {});
+    clock += 16 * MIN;
+    await store.purgeExpired();
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, doctorId))).toEqual(
+      [],
+    );
+    expect(
+      await t.app.ctx.db.select().from(sessions).where(eq(sessions.userId, patientId)),
+    ).toHaveLength(1);
+  });
+
   it('purges sessions past their limits and keeps live ones', async () => {
     const { id } = await createUser(t.app, 'patient');
     const stale = await store.create(id, {});

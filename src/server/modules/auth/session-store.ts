@@ -1,16 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
-import { isStaffRole } from '../../../shared/roles.js';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { isStaffRole, STAFF_ROLES } from '../../../shared/roles.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import { PATIENT_IDLE_MS, STAFF_IDLE_MS } from '../../../shared/session-timing.js';
 import type { Db } from '../../db/client.js';
-import { sessions } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { loadCurrentUser } from '../users/queries.js';
 
 // Sessions per DESIGN.md's security baseline: a 256-bit random token in the cookie, only its
 // hash in the database, idle timeout 30 min (15 for staff), absolute 12 h. Resolving a session
 // is on every request's path, so resolved sessions are kept in memory for a few seconds and
 // last_seen_at is written at most once a minute.
+//
+// Automatic logoff (issue 13, HIPAA 164.312(a)(2)(iii), ADR 0013): last_seen_at is the last
+// ACTIVITY. For staff that is a request the user made or a live call (the socket sweep's
+// touch()); a background request (polling, a socket's own checks) is answered while the session
+// lives but moves nothing. Patients keep ruling 17: anything they do keeps them signed in.
 
 export { PATIENT_IDLE_MS, STAFF_IDLE_MS };
 export const ABSOLUTE_MS = 12 * 60 * 60_000;
@@ -20,9 +25,19 @@ const TOUCH_EVERY_MS = 60_000;
 export interface ResolvedSession {
   tokenHash: string;
   user: CurrentUser;
+  /** The last activity that keeps this session alive (see above): what its idle limit counts from. */
   lastSeenAt: number;
   expiresAt: number;
 }
+
+export interface ResolveOptions {
+  /** Nobody asked for it (polling, a socket): does not count as a staff member's activity. */
+  background?: boolean;
+}
+
+/** Whether a resolve counts as activity: always for patients (ruling 17), for staff not in the background. */
+const countsAsActivity = (role: string, opts: ResolveOptions) =>
+  !opts.background || !isStaffRole(role);
 
 interface CacheEntry extends ResolvedSession {
   cachedAt: number;
@@ -58,12 +73,16 @@ export class SessionStore {
   }
 
   /** The live session for a cookie token, or null (unknown, expired, idle, or user gone). */
-  async resolve(token: string): Promise<ResolvedSession | null> {
-    return this.resolveHash(hashToken(token));
+  async resolve(token: string, opts: ResolveOptions = {}): Promise<ResolvedSession | null> {
+    return this.resolveHash(hashToken(token), opts);
   }
 
   /** resolve() by the token's hash: what an open socket holds (socket.data.tokenHash). */
-  async resolveHash(tokenHash: string): Promise<ResolvedSession | null> {
+  resolveHash(tokenHash: string, opts: ResolveOptions = {}): Promise<ResolvedSession | null> {
+    return this.liveEntry(tokenHash, opts);
+  }
+
+  private async liveEntry(tokenHash: string, opts: ResolveOptions): Promise<CacheEntry | null> {
     const now = this.now();
     let entry = this.cache.get(tokenHash);
     if (!entry || now - entry.cachedAt > CACHE_TTL_MS) {
@@ -75,33 +94,31 @@ export class SessionStore {
       await this.destroyHash(tokenHash);
       return null;
     }
-    entry.lastSeenAt = now;
-    if (now - entry.touchedAt > TOUCH_EVERY_MS) {
-      entry.touchedAt = now;
-      await this.db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.tokenHash, tokenHash));
-    }
+    if (countsAsActivity(entry.user.role, opts)) await this.recordActivity(entry, now);
     return entry;
   }
 
   /**
-   * Keeps a session alive without a request (an open queue page or call, ruling 17); false
-   * when the session is over (signed out, expired or deactivated).
+   * Keeps a session alive without a request (a patient's open queue page, anyone in a live call:
+   * the socket sweep); false when the session is over (signed out, expired, idle or
+   * deactivated), which also ends it. Written at once, so every node sees it.
    */
   async touch(tokenHash: string): Promise<boolean> {
-    const now = this.now();
-    const entry = this.cache.get(tokenHash);
-    if (entry && (now > entry.expiresAt || now - entry.lastSeenAt > idleLimitFor(entry.user.role)))
-      return false;
-    if (entry) entry.lastSeenAt = now;
-    const rows = await this.db
+    const entry = await this.liveEntry(tokenHash, { background: true });
+    if (!entry) return false;
+    await this.recordActivity(entry, this.now(), true);
+    return true;
+  }
+
+  /** Activity now: remembered in memory, written to the database at most once a minute. */
+  private async recordActivity(entry: CacheEntry, now: number, writeNow = false) {
+    entry.lastSeenAt = now;
+    if (!writeNow && now - entry.touchedAt <= TOUCH_EVERY_MS) return;
+    entry.touchedAt = now;
+    await this.db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date(now))))
-      .returning({ tokenHash: sessions.tokenHash });
-    return rows.length > 0;
+      .where(eq(sessions.tokenHash, entry.tokenHash));
   }
 
   async destroy(token: string): Promise<void> {
@@ -143,12 +160,20 @@ export class SessionStore {
   /** Removes expired rows; run now and then so the table does not grow without end. */
   async purgeExpired(): Promise<void> {
     const now = this.now();
+    const staff = this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.role, STAFF_ROLES));
     await this.db
       .delete(sessions)
       .where(
         or(
           lt(sessions.expiresAt, new Date(now)),
           lt(sessions.lastSeenAt, new Date(now - PATIENT_IDLE_MS)),
+          and(
+            lt(sessions.lastSeenAt, new Date(now - STAFF_IDLE_MS)),
+            inArray(sessions.userId, staff),
+          ),
         ),
       );
   }

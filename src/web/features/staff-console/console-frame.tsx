@@ -11,6 +11,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { may } from '@/features/admin-dashboard/staff-access';
 import { useAuth } from '@/features/auth/api/session';
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
+import { StaffIdleGuard } from '@/features/auth/idle/staff-idle-guard';
 import { useStaffLiveUpdates } from '@/features/realtime/use-staff-live-updates';
 import { homePathFor, isStaffRole, ROLE_LABELS, type Role } from '../../../shared/roles';
 import type { CurrentUser } from '../../../shared/schemas/auth';
@@ -59,6 +60,7 @@ function StaffConsole({ user }: { user: CurrentUser }) {
   return (
     <div className="flex min-h-dvh flex-col md:flex-row">
       <SkipLink />
+      <StaffIdleGuard />
       <aside className="sticky top-0 hidden h-dvh w-72 shrink-0 flex-col border-r border-border bg-muted/40 px-2 py-4 md:flex">
         {sidebar()}
       </aside>

@@ -6,6 +6,7 @@ import type { FieldSpecs } from '@/components/form/use-form-feedback';
 import { PasswordField } from '@/components/ui/password-field';
 import { CURRENT_USER_KEY } from '@/features/auth/api/session';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import type { SignInNotice } from '@/features/auth/sign-in-notice';
 import { PASSWORD_RESET_DONE } from '../../../../shared/schemas/account';
 import { NewPasswordSchema } from '../../../../shared/schemas/auth';
 import { useResetPasswordMutation } from '../api/account';
@@ -24,10 +25,6 @@ const FIELDS: FieldSpecs<ResetFormValues> = {
 };
 
 /** The sign-in page's notice after a reset (login-page.tsx reads it from the location state). */
-export interface SignInNotice {
-  notice?: string;
-}
-
 /**
  * /reset-password?token=…, from the emailed link: sets the new password, then sends the person
  * to sign in with it (a reset never signs anyone in; staff then pass their second factor).

@@ -16,7 +16,7 @@ export interface AppConfig {
 export function useAppConfig() {
   return useQuery({
     queryKey: ['/api/app-config'],
-    queryFn: () => getJson<AppConfig>('/api/app-config'),
+    queryFn: (context) => getJson<AppConfig>('/api/app-config', context),
   });
 }
 

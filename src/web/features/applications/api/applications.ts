@@ -16,7 +16,7 @@ export const APPLICATIONS_KEY = '/api/applications';
 export const applicationsQuery = () =>
   queryOptions({
     queryKey: [APPLICATIONS_KEY],
-    queryFn: () => getJson<ApplicationView[]>(APPLICATIONS_KEY),
+    queryFn: (context) => getJson<ApplicationView[]>(APPLICATIONS_KEY, context),
   });
 
 export function useApplications() {

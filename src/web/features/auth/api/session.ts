@@ -12,9 +12,9 @@ export const CURRENT_USER_KEY = SESSION_QUERY_KEY;
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: [CURRENT_USER_KEY],
-    queryFn: async (): Promise<CurrentUser | null> => {
+    queryFn: async (context): Promise<CurrentUser | null> => {
       try {
-        return await getJson<CurrentUser>(CURRENT_USER_KEY);
+        return await getJson<CurrentUser>(CURRENT_USER_KEY, context);
       } catch {
         return null;
       }

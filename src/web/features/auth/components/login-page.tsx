@@ -11,8 +11,8 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { RETURN_PARAM, safeReturnPath } from '../../../../shared/return-path';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
-import type { SignInNotice } from '../../account/components/reset-password-page';
 import { useLoginMutation } from '../api/auth-mutations';
+import { signInNoticeOf } from '../sign-in-notice';
 import { AuthCard } from './auth-card';
 import { ForgotPasswordLink } from './forgot-password-link';
 
@@ -23,10 +23,10 @@ const FIELDS: FieldSpecs<LoginRequest> = {
 
 export function LoginPage() {
   const businessHours = useBusinessHours();
-  const [adminMode, setAdminMode] = useState(false);
+  // Sent here by a password reset or the staff idle guard: say why (on the staff sign-in).
+  const notice = signInNoticeOf(useLocation().state);
+  const [adminMode, setAdminMode] = useState(notice?.staff === true);
   const login = useLoginMutation();
-  // After a password reset (reset-password-page.tsx) the page says what happened.
-  const notice = (useLocation().state as SignInNotice | null)?.notice;
   const { form, feedback, field } = useSchemaForm(LoginSchema, { email: '', password: '' }, FIELDS);
   const { register } = form;
 
@@ -86,7 +86,7 @@ export function LoginPage() {
           className="flex items-start gap-2 rounded-md border border-border bg-muted p-3 text-sm font-medium"
         >
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-          {notice}
+          {notice.notice}
         </p>
       )}
       <SchemaForm

@@ -47,7 +47,7 @@ export const APPLICATION_STATUS_KEY = '/api/patient/application-status';
 export const patientDocumentsQuery = () =>
   queryOptions({
     queryKey: [PATIENT_DOCUMENTS_KEY],
-    queryFn: () => getJson<PatientDocument[]>(PATIENT_DOCUMENTS_KEY),
+    queryFn: (context) => getJson<PatientDocument[]>(PATIENT_DOCUMENTS_KEY, context),
   });
 
 export const usePatientDocuments = () => useQuery(patientDocumentsQuery());
@@ -55,7 +55,7 @@ export const usePatientDocuments = () => useQuery(patientDocumentsQuery());
 export const useApplicationDocumentStatus = () =>
   useQuery({
     queryKey: [APPLICATION_STATUS_KEY],
-    queryFn: () => getJson<ApplicationDocumentStatus>(APPLICATION_STATUS_KEY),
+    queryFn: (context) => getJson<ApplicationDocumentStatus>(APPLICATION_STATUS_KEY, context),
   });
 
 export const applicationDocumentsKey = (applicationId: string) => [
@@ -65,7 +65,7 @@ export const applicationDocumentsKey = (applicationId: string) => [
 export const useApplicationDocuments = (applicationId: string | undefined) =>
   useQuery({
     queryKey: applicationDocumentsKey(applicationId ?? 'none'),
-    queryFn: () => getJson<DashboardDocument[]>(`/api/documents/${applicationId}`),
+    queryFn: (context) => getJson<DashboardDocument[]>(`/api/documents/${applicationId}`, context),
     enabled: !!applicationId,
   });
 

@@ -9,7 +9,10 @@ import { feesQuery } from './fees';
 const HISTORY_KEY = '/api/admin/fees/history';
 
 export const feeHistoryQuery = () =>
-  queryOptions({ queryKey: [HISTORY_KEY], queryFn: () => getJson<FeeHistory>(HISTORY_KEY) });
+  queryOptions({
+    queryKey: [HISTORY_KEY],
+    queryFn: (context) => getJson<FeeHistory>(HISTORY_KEY, context),
+  });
 
 export function useFeeHistory() {
   return useQuery(feeHistoryQuery());

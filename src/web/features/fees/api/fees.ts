@@ -7,7 +7,7 @@ import type { ApplicationType, FeesResponse } from '../../../../shared/fees';
 export const feesQuery = () =>
   queryOptions({
     queryKey: ['/api/fees'],
-    queryFn: () => getJson<FeesResponse>('/api/fees'),
+    queryFn: (context) => getJson<FeesResponse>('/api/fees', context),
   });
 
 export function useFees() {

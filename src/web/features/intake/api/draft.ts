@@ -13,7 +13,7 @@ export const DRAFT_KEY = '/api/applications/draft';
 export const draftQuery = () =>
   queryOptions({
     queryKey: [DRAFT_KEY],
-    queryFn: () => getJson<ApplicationDraftView | null>(DRAFT_KEY),
+    queryFn: (context) => getJson<ApplicationDraftView | null>(DRAFT_KEY, context),
     // Read once when the form opens: what the patient types afterwards is the newer copy.
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -11,7 +11,7 @@ export const QUEUE_POLL_QUEUE_PAGE_MS = 15_000;
 export const queueStatusQuery = () =>
   queryOptions({
     queryKey: [QUEUE_STATUS_KEY],
-    queryFn: () => getJson<QueueStatusView | null>(QUEUE_STATUS_KEY),
+    queryFn: (context) => getJson<QueueStatusView | null>(QUEUE_STATUS_KEY, context),
   });
 
 export function useQueueStatus(pollMs: number | false = false) {

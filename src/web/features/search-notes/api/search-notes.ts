@@ -10,7 +10,7 @@ export const SEARCH_NOTES_KEY = '/api/admin/search-notes';
 export function useSearchNotes(q: string) {
   return useQuery<NoteSearchResult[]>({
     queryKey: [SEARCH_NOTES_KEY, q],
-    queryFn: () => getJson(`${SEARCH_NOTES_KEY}?${new URLSearchParams({ q })}`),
+    queryFn: (context) => getJson(`${SEARCH_NOTES_KEY}?${new URLSearchParams({ q })}`, context),
     enabled: q.length > 0,
     // Notes are added all day: the same words searched again ask the server again.
     staleTime: 0,
