@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { loggerOptions, RequestLog } from './logging.js';
 import { applicationDraftRoutes } from './modules/applications/drafts.js';
 import { applicationRoutes } from './modules/applications/routes.js';
+import { mfaRoutes } from './modules/auth/mfa/routes.js';
 import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
 
   await healthRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await mfaRoutes(app, ctx);
   await userRoutes(app, ctx);
   await feeRoutes(app, ctx);
   await patientRoutes(app, ctx);

@@ -154,6 +154,8 @@ export const ACCESS = {
   financial: { permissions: ['financial'] },
   users: { permissions: ['users'] },
   staff: { roles: STAFF_ROLES },
+  /** Resetting another staff member's second factor (issue 13): master roles alone. */
+  resetMfa: { roles: MASTER_ROLES },
 } as const satisfies Record<string, AccessRule>;
 export type AccessName = keyof typeof ACCESS;
 

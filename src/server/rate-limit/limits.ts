@@ -21,6 +21,11 @@ export interface RateLimits {
   uploads: Limit;
   /** First-admin setup attempts (the setup token is a password) per address. */
   adminSetup: Limit;
+  /**
+   * Second-factor codes per staff account across sign-ins (issue 13): a pending session ends
+   * after five wrong codes, and this stops a password holder from signing in again and again.
+   */
+  mfaCodes: Limit;
 }
 
 const MINUTE = 60_000;
@@ -33,6 +38,7 @@ export const RATE_LIMITS: RateLimits = {
   registration: { max: 20, windowMs: HOUR },
   uploads: { max: 60, windowMs: HOUR },
   adminSetup: { max: 10, windowMs: HOUR },
+  mfaCodes: { max: 10, windowMs: 15 * MINUTE },
 };
 
 /** What each limit counts by and how its 429 names it ("Too many …"). */
@@ -44,6 +50,7 @@ export const LIMIT_SUBJECTS: Record<keyof RateLimits, { by: 'account' | 'address
     registration: { by: 'address', what: 'accounts created from this address' },
     uploads: { by: 'account', what: 'uploads' },
     adminSetup: { by: 'address', what: 'setup attempts' },
+    mfaCodes: { by: 'account', what: 'sign-in codes' },
   };
 
 /** Limits no test reaches by accident (test/harness.ts); limit tests opt into real ones. */

@@ -50,7 +50,8 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     try {
       const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
       const session = token ? await ctx.sessions.resolve(token) : null;
-      if (!session) return next(new Error('Unauthorized'));
+      // A sign-in still waiting for its second factor opens no socket (issue 13).
+      if (!session || session.mfaStage) return next(new Error('Unauthorized'));
       socket.data.userId = session.user.id;
       socket.data.role = session.user.role;
       socket.data.tokenHash = hashToken(token!);

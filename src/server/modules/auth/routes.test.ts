@@ -505,11 +505,13 @@ describe('GET /api/user and GET /api/auth/user', () => {
         'id',
         'lastName',
         'licenseNumber',
+        'mfaEnrolled',
         'npi',
         'ommaRegistrationExpiresOn',
         'ommaRegistrationNumber',
         'patient',
         'permissions',
+        'queueReminders',
         'role',
       ].sort(),
     );
