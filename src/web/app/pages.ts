@@ -9,6 +9,7 @@ const auth = {
   auth: () => import('@/features/auth/components/auth-page'),
   register: () => import('@/features/auth/components/register-page'),
   setup: () => import('@/features/auth/components/admin-setup-page'),
+  mfa: () => import('@/features/auth/components/mfa-page'),
 };
 const legal = () => import('@/features/legal/components/legal-pages');
 const patient = () => import('@/features/patient/components/patient-placeholder-pages');
@@ -18,6 +19,7 @@ export const LoginPage = lazyPage(auth.login, 'LoginPage');
 export const AuthPage = lazyPage(auth.auth, 'AuthPage');
 export const RegisterPage = lazyPage(auth.register, 'RegisterPage');
 export const AdminSetupPage = lazyPage(auth.setup, 'AdminSetupPage');
+export const MfaPage = lazyPage(auth.mfa, 'MfaPage');
 
 export const PrivacyPage = lazyPage(legal, 'PrivacyPage');
 export const TermsPage = lazyPage(legal, 'TermsPage');

@@ -37,6 +37,8 @@ const guarded = (allow: AccessCheck, children: RouteObject[]): RouteObject => ({
 const alwaysReachable: RouteObject[] = [
   { path: '/admin/setup', element: <Page.AdminSetupPage /> },
   { path: '/login', element: <Page.LoginPage /> },
+  // The second step of a staff sign-in (issue 13); the server decides what it may do.
+  { path: '/mfa', element: <Page.MfaPage /> },
   {
     element: <RedirectSignedIn />,
     children: [

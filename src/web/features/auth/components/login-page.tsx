@@ -13,6 +13,7 @@ import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
+import { goToMfa } from '../api/mfa';
 import { AuthCard } from './auth-card';
 
 const FIELDS: FieldSpecs<LoginRequest> = {
@@ -34,7 +35,10 @@ export function LoginPage() {
 
   const onSubmit = feedback.handleSubmit((values) => {
     login.mutate(values, {
-      onSuccess: ({ user }) => {
+      onSuccess: (answer) => {
+        // Staff pass a second factor first (issue 13).
+        if ('mfa' in answer) return goToMfa(answer.mfa);
+        const { user } = answer;
         toast({ title: 'Welcome back!', description: 'You have been successfully logged in' });
         // A hard redirect: the next page restores the session from GET /api/user (§2.3).
         window.location.assign(homePathFor(user.role));
