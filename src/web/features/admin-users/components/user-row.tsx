@@ -111,15 +111,17 @@ export function UserRow({ user, actor }: UserRowProps) {
         </div>
       </TableCell>
       <TableCell label="Status">
-        {user.emailVerified ? (
-          <Badge variant="success">Verified</Badge>
-        ) : (
-          <Badge variant="warning">Pending</Badge>
-        )}
-        {/* The second factor (issue 13): set up, or still to do at the next sign-in. */}
-        <span className="mt-1 block text-xs text-muted-foreground">
-          Two-step sign-in: {user.mfaEnrolled ? 'on' : 'not set up'}
-        </span>
+        <div className="grid justify-items-start gap-1">
+          {user.emailVerified ? (
+            <Badge variant="success">Verified</Badge>
+          ) : (
+            <Badge variant="warning">Pending</Badge>
+          )}
+          {/* The second factor (issue 13): set up, or still to do at the next sign-in. */}
+          <span className="text-xs text-muted-foreground">
+            Two-step sign-in: {user.mfaEnrolled ? 'on' : 'not set up'}
+          </span>
+        </div>
       </TableCell>
       <TableCell label="Created" className="whitespace-nowrap">
         {formatDate(user.createdAt)}

@@ -3,7 +3,6 @@ import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import type { MfaSetupAnswer } from '../../../../shared/schemas/account';
@@ -88,26 +87,21 @@ export function MfaEnrolStep({
           <Spinner label="Drawing the QR code" />
         )}
       </div>
-      <div className="flex items-end gap-2">
-        <TextField
-          name="mfa-secret"
-          label="Setup key"
-          readOnly
-          value={grouped(answer.secret)}
-          onFocus={(e) => e.currentTarget.select()}
-          hint="Time-based, 6 digits, every 30 seconds."
-          fieldClassName="min-w-0 flex-1"
-          className="font-mono"
-        />
-        <Button
-          variant="outline"
-          size="icon"
-          onClick={copySecret}
-          aria-label="Copy setup key"
-          className="mb-6"
+      <div className="grid gap-1.5">
+        <p className="text-sm font-medium">Setup key</p>
+        {/* Wraps at the group boundaries on a phone instead of hiding half the key. */}
+        <p
+          data-testid="mfa-secret"
+          className="rounded-md border bg-muted/40 px-3 py-2 font-mono text-base tracking-wide break-words select-all"
         >
-          <Copy aria-hidden="true" />
-        </Button>
+          {grouped(answer.secret)}
+        </p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-xs text-muted-foreground">Time-based, 6 digits, every 30 seconds.</p>
+          <Button variant="outline" size="sm" onClick={copySecret}>
+            <Copy aria-hidden="true" /> Copy key
+          </Button>
+        </div>
       </div>
       <MfaCodeForm
         onCode={onVerify}
