@@ -13,6 +13,7 @@ import { applicationRoutes } from './modules/applications/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { idleRoutes } from './modules/auth/idle-routes.js';
+import { mfaRoutes } from './modules/auth/mfa/routes.js';
 import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { SessionStore } from './modules/auth/session-store.js';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await verificationRoutes(app, ctx);
   await devMailRoutes(app, ctx);
   await idleRoutes(app, ctx);
+  await mfaRoutes(app, ctx);
   await userRoutes(app, ctx);
   await patientAccountRoutes(app, ctx);
   await feeRoutes(app, ctx);

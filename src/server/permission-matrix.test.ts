@@ -4,6 +4,7 @@ import { ACCESS, allows, effectivePermissions, ROLES } from '../shared/roles.js'
 import { users } from './db/schema/index.js';
 import { createUser, PASSWORD, signedInAs, uniqueEmail } from './test/fixtures.js';
 import { Client, createTestApp, type TestApp } from './test/harness.js';
+import { apiRoutes, MFA_STEPS } from './test/matrix/api-routes.js';
 import { AUDIT_ENDPOINTS } from './test/matrix/audit.js';
 import {
   admittedEntry,
@@ -72,6 +73,13 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     access: 'users',
     ok: 204,
     prepare: async (t) => ({ url: `/api/admin/users/${await freshStaff(t)}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/users/:userId/mfa/reset',
+    access: 'resetMfa',
+    ok: 200,
+    prepare: async (t) => ({ url: `/api/admin/users/${await freshStaff(t)}/mfa/reset` }),
   },
   { method: 'GET', path: '/api/admin/meetings', access: 'readMeetings', ok: 200 },
   { method: 'GET', path: '/api/admin/waiting-room', access: 'readMeetings', ok: 200 },
@@ -175,6 +183,8 @@ const NOT_STAFF = [
   'POST /api/auth/register',
   'POST /api/login',
   'POST /api/logout',
+  // The second factor's steps: a pending sign-in's own (permission-matrix-pending.test.ts).
+  ...MFA_STEPS,
   'GET /api/user',
   'GET /api/auth/user',
   // Password recovery is public; a change needs any signed-in user (issue 13).
@@ -297,21 +307,3 @@ describe('the matrix itself', () => {
     expect(listed.filter((r) => !served.includes(r))).toEqual([]);
   });
 });
-
-/** "METHOD /path" for each /api route in Fastify's route tree printout (HEAD is implied). */
-function apiRoutes(tree: string): string[] {
-  const stack: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│\s]*)[├└]── (.*?)(?: \(([^)]*)\))?$/u.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + match[2]!;
-    stack.push(path);
-    if (!path.startsWith('/api/')) continue;
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()))
-      if (method && method !== 'HEAD' && method !== '-') routes.push(`${method} ${path}`);
-  }
-  return routes.sort();
-}

@@ -160,6 +160,8 @@ export const ACCESS = {
   staff: { roles: STAFF_ROLES },
   /** The audit trail: who did what to whose record (issue 13). */
   auditTrail: { roles: MASTER_ROLES },
+  /** Resetting another staff member's second factor (issue 13): master roles alone. */
+  resetMfa: { roles: MASTER_ROLES },
 } as const satisfies Record<string, AccessRule>;
 export type AccessName = keyof typeof ACCESS;
 

@@ -9,8 +9,17 @@ import { AppError } from '../errors.js';
 import type { ResolvedSession, SessionStore } from '../modules/auth/session-store.js';
 
 export const SESSION_COOKIE = 'sid';
+export const MFA_REQUIRED_MESSAGE = 'Finish two-step sign-in to continue';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is open to a staff sign-in still waiting for its second factor: the MFA
+     * routes themselves, sign-out (cancel) and sign-in (start again). Every other route
+     * answers such a session 401 MFA_REQUIRED (issue 13).
+     */
+    mfaPending?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in session, resolved for every /api request; null when signed out. */
     session: ResolvedSession | null;
@@ -38,6 +47,11 @@ export async function registerAuth(app: FastifyInstance, config: Config, store: 
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.session = await store.resolve(token, { background: isBackground(request) });
+    // One check for the whole API, before any route's guard or body: a password alone reaches
+    // nothing but the second-factor steps. Public routes included, so the web app learns from
+    // any answer that the sign-in is unfinished and goes back to /mfa.
+    if (request.session?.mfaStage && !request.routeOptions.config?.mfaPending)
+      throw new AppError('MFA_REQUIRED', MFA_REQUIRED_MESSAGE);
   });
 }
 

@@ -25,6 +25,11 @@ export interface RateLimits {
   passwordResetPerAddress: Limit;
   /** Password-reset requests per email address asked for, whether or not it has an account. */
   passwordResetPerEmail: Limit;
+  /**
+   * Second-factor codes per staff account across sign-ins (issue 13): a pending session ends
+   * after five wrong codes, and this stops a password holder from signing in again and again.
+   */
+  mfaCodes: Limit;
 }
 
 const MINUTE = 60_000;
@@ -39,6 +44,7 @@ export const RATE_LIMITS: RateLimits = {
   adminSetup: { max: 10, windowMs: HOUR },
   passwordResetPerAddress: { max: 20, windowMs: HOUR },
   passwordResetPerEmail: { max: 5, windowMs: HOUR },
+  mfaCodes: { max: 10, windowMs: 15 * MINUTE },
 };
 
 /** What each limit counts by and how its 429 names it ("Too many …"). */
@@ -52,6 +58,7 @@ export const LIMIT_SUBJECTS: Record<keyof RateLimits, { by: 'account' | 'address
     adminSetup: { by: 'address', what: 'setup attempts' },
     passwordResetPerAddress: { by: 'address', what: 'password reset requests' },
     passwordResetPerEmail: { by: 'account', what: 'password reset requests' },
+    mfaCodes: { by: 'account', what: 'sign-in codes' },
   };
 
 /** Limits no test reaches by accident (test/harness.ts); limit tests opt into real ones. */

@@ -51,7 +51,8 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
       const token = readCookie(socket.request.headers.cookie, SESSION_COOKIE);
       // A connection (or a reconnection) is not something the user did (issue 13).
       const session = token ? await ctx.sessions.resolve(token, { background: true }) : null;
-      if (!session) return next(new Error('Unauthorized'));
+      // A sign-in still waiting for its second factor opens no socket (issue 13).
+      if (!session || session.mfaStage) return next(new Error('Unauthorized'));
       socket.data.userId = session.user.id;
       socket.data.role = session.user.role;
       socket.data.tokenHash = hashToken(token!);

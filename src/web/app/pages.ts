@@ -10,6 +10,7 @@ const auth = {
   register: () => import('@/features/auth/components/register-page'),
   setup: () => import('@/features/auth/components/admin-setup-page'),
   verifyEmail: () => import('@/features/auth/components/verify-email-page'),
+  mfa: () => import('@/features/auth/components/mfa-page'),
 };
 const legal = () => import('@/features/legal/components/legal-pages');
 const patient = () => import('@/features/patient/components/patient-placeholder-pages');
@@ -36,6 +37,7 @@ export const DevMailPage = lazyPage(
   'DevMailPage',
 );
 export const VerifyEmailPage = lazyPage(auth.verifyEmail, 'VerifyEmailPage');
+export const MfaPage = lazyPage(auth.mfa, 'MfaPage');
 
 export const PrivacyPage = lazyPage(legal, 'PrivacyPage');
 export const TermsPage = lazyPage(legal, 'TermsPage');

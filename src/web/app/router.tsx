@@ -45,6 +45,8 @@ const alwaysReachable: RouteObject[] = [
   { path: '/dev/mail', element: <Page.DevMailPage /> },
   // The confirmation link works signed in or not (opened on another device).
   { path: '/verify-email', element: <Page.VerifyEmailPage /> },
+  // The second step of a staff sign-in (issue 13); the server decides what it may do.
+  { path: '/mfa', element: <Page.MfaPage /> },
   {
     element: <RedirectSignedIn />,
     children: [

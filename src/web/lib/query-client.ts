@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { defaultQueryFn, isApiError } from './api-client';
+import { isMfaRequired, sendToMfa } from './mfa-redirect';
 
 /** The session query's key: GET /api/user is the only source of the signed-in user. */
 export const SESSION_QUERY_KEY = '/api/user';
@@ -9,6 +10,10 @@ export const SESSION_QUERY_KEY = '/api/user';
  * mark the user signed out so the route guards show the "logged out" toast and go to login.
  */
 function onUnauthorized(error: unknown, key?: readonly unknown[]): void {
+  if (isMfaRequired(error)) {
+    sendToMfa();
+    return;
+  }
   if (!isApiError(error, 401) || key?.[0] === SESSION_QUERY_KEY) return;
   if (queryClient.getQueryData([SESSION_QUERY_KEY])) {
     queryClient.setQueryData([SESSION_QUERY_KEY], null);

@@ -7,6 +7,7 @@ import { currentUser, SESSION_COOKIE } from '../../plugins/auth.js';
 import { routeLimit } from '../../rate-limit/register.js';
 import { audit } from '../audit/service.js';
 import { loadCurrentUser } from '../users/queries.js';
+import { startSignIn } from './mfa/sign-in.js';
 import { authenticate, registerPatient } from './service.js';
 
 /** Starts a fresh session (a new token at every sign-in) and answers with the user. */
@@ -43,13 +44,21 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
       return reply.status(201).send({ user, message: 'Account created' });
     });
 
-  app.post('/api/login', { schema: { body: LoginSchema } }, async (request, reply) => {
-    const found = await authenticate(ctx.db, ctx.loginThrottle, request.body, request.ip);
-    const user = await signIn(ctx, request, reply, found.id);
-    return { user };
-  });
+  // Signing in again is open to a pending second-factor session (it replaces it), and so is
+  // signing out: the way to cancel a sign-in that cannot finish (no phone at hand).
+  const pendingToo = { mfaPending: true };
 
-  app.post('/api/logout', async (request, reply) => {
+  // Staff answer {mfa} with a pending session until their second factor (mfa/sign-in.ts).
+  app.post(
+    '/api/login',
+    { schema: { body: LoginSchema }, config: pendingToo },
+    async (request, reply) => {
+      const found = await authenticate(ctx.db, ctx.loginThrottle, request.body, request.ip);
+      return startSignIn(ctx, request, reply, found);
+    },
+  );
+
+  app.post('/api/logout', { config: pendingToo }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (request.session) {
       await audit(ctx.db, {

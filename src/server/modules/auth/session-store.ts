@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { isStaffRole, STAFF_ROLES } from '../../../shared/roles.js';
+import { MFA_PENDING_MS } from '../../../shared/schemas/account.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import { PATIENT_IDLE_MS, STAFF_IDLE_MS } from '../../../shared/session-timing.js';
 import type { Db } from '../../db/client.js';
@@ -28,6 +29,8 @@ export interface ResolvedSession {
   /** The last activity that keeps this session alive (see above): what its idle limit counts from. */
   lastSeenAt: number;
   expiresAt: number;
+  /** Past the password, waiting for the second factor (issue 13); null for a full session. */
+  mfaStage: MfaStage | null;
 }
 
 export interface ResolveOptions {
@@ -38,6 +41,9 @@ export interface ResolveOptions {
 /** Whether a resolve counts as activity: always for patients (ruling 17), for staff not in the background. */
 const countsAsActivity = (role: string, opts: ResolveOptions) =>
   !opts.background || !isStaffRole(role);
+
+/** What a pending staff sign-in still has to do: set up the authenticator, or give a code. */
+export type MfaStage = 'enrol' | 'challenge';
 
 interface CacheEntry extends ResolvedSession {
   cachedAt: number;
@@ -70,6 +76,40 @@ export class SessionStore {
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
     });
     return token;
+  }
+
+  /**
+   * A staff sign-in past its password, before its second factor (issue 13): it reaches only
+   * the MFA routes (plugins/auth.ts) and ends 10 minutes after it began, whatever happens.
+   */
+  async createPending(
+    userId: string,
+    stage: MfaStage,
+    meta: { ip?: string; userAgent?: string },
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + MFA_PENDING_MS),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      mfaStage: stage,
+    });
+    return token;
+  }
+
+  /** Counts a wrong code against a pending session; answers how many it has had. */
+  async countMfaFailure(tokenHash: string): Promise<number> {
+    const [row] = await this.db
+      .update(sessions)
+      .set({ mfaFailures: sql`${sessions.mfaFailures} + 1` })
+      .where(eq(sessions.tokenHash, tokenHash))
+      .returning({ failures: sessions.mfaFailures });
+    return row?.failures ?? Number.POSITIVE_INFINITY;
   }
 
   /** The live session for a cookie token, or null (unknown, expired, idle, or user gone). */
@@ -222,6 +262,7 @@ export class SessionStore {
       user,
       lastSeenAt,
       expiresAt: row.expiresAt.getTime(),
+      mfaStage: (row.mfaStage as MfaStage | null) ?? null,
       cachedAt: this.now(),
       touchedAt: previous?.touchedAt ?? row.lastSeenAt.getTime(),
     };

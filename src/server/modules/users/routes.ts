@@ -12,7 +12,7 @@ import { AppError } from '../../errors.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { routeLimit } from '../../rate-limit/register.js';
 import { audit } from '../audit/service.js';
-import { signIn } from '../auth/routes.js';
+import { startSignIn } from '../auth/mfa/sign-in.js';
 import { toAdminUser } from './mappers.js';
 import {
   adminExists,
@@ -56,8 +56,11 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
         }
       }
       const created = await setupFirstAdmin(ctx.db, request.body, request.ip);
-      const user = await signIn(ctx, request, reply, created.id);
-      return reply.status(201).send({ user, message: 'Admin account created' });
+      // Setup signs the first admin in like a sign-in would: with STAFF_MFA required, a pending
+      // session and {mfa: 'enrol'} (no user: an answer with a user means signed in), so the
+      // clinic's most powerful account never has a session on a password alone (issue 13).
+      const answer = await startSignIn(ctx, request, reply, created);
+      return reply.status(201).send({ ...answer, message: 'Admin account created' });
     },
   );
 

@@ -42,3 +42,13 @@ export function useDeleteUser() {
     onSuccess: invalidate,
   });
 }
+
+/** A master admin clears a staff member's second factor (issue 13): they enrol again. */
+export function useResetMfa() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest<AdminUser>('POST', `${USERS_KEY}/${encodeURIComponent(userId)}/mfa/reset`),
+    onSuccess: invalidate,
+  });
+}

@@ -7,13 +7,20 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/format';
-import { isStaffRole, ROLE_LABELS, type Role, type StaffRole } from '../../../../shared/roles';
+import {
+  isMasterRole,
+  isStaffRole,
+  ROLE_LABELS,
+  type Role,
+  type StaffRole,
+} from '../../../../shared/roles';
 import type { AdminUser } from '../../../../shared/schemas/users';
 import { useUpdateUser } from '../api/users';
 import { assignableRoles, canManage } from './access-rules';
 import { DeleteUserButton } from './delete-user-button';
 import { EditUserDialog } from './edit-user-dialog';
 import { OmmaRegistrationBadge } from './omma-registration-badge';
+import { ResetMfaButton } from './reset-mfa-button';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -104,11 +111,17 @@ export function UserRow({ user, actor }: UserRowProps) {
         </div>
       </TableCell>
       <TableCell label="Status">
-        {user.emailVerified ? (
-          <Badge variant="success">Verified</Badge>
-        ) : (
-          <Badge variant="warning">Pending</Badge>
-        )}
+        <div className="grid justify-items-start gap-1">
+          {user.emailVerified ? (
+            <Badge variant="success">Verified</Badge>
+          ) : (
+            <Badge variant="warning">Pending</Badge>
+          )}
+          {/* The second factor (issue 13): set up, or still to do at the next sign-in. */}
+          <span className="text-xs text-muted-foreground">
+            Two-step sign-in: {user.mfaEnrolled ? 'on' : 'not set up'}
+          </span>
+        </div>
       </TableCell>
       <TableCell label="Created" className="whitespace-nowrap">
         {formatDate(user.createdAt)}
@@ -144,6 +157,9 @@ export function UserRow({ user, actor }: UserRowProps) {
             <Pencil aria-hidden="true" />
           </Button>
           <DeleteUserButton user={user} disabled={!manageable} />
+          {isMasterRole(actor.role) && !isSelf && user.mfaEnrolled && (
+            <ResetMfaButton user={user} />
+          )}
         </div>
         {editing && (
           <EditUserDialog

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { MfaStep } from '../../../../shared/schemas/account';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { AdminSetupRequest } from '../../../../shared/schemas/users';
 
@@ -10,6 +11,6 @@ export function useAdminExists() {
 export function useAdminSetupMutation() {
   return useMutation({
     mutationFn: (body: AdminSetupRequest) =>
-      apiRequest<{ user: CurrentUser }>('POST', '/api/admin/setup', body),
+      apiRequest<{ user: CurrentUser } | { mfa: MfaStep }>('POST', '/api/admin/setup', body),
   });
 }

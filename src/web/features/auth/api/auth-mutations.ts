@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import type { LoginAnswer } from '../../../../shared/schemas/account';
 import type {
   AuthRegisterRequest,
   CurrentUser,
@@ -14,7 +15,7 @@ interface UserEnvelope {
 
 export function useLoginMutation() {
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiRequest<UserEnvelope>('POST', '/api/login', body),
+    mutationFn: (body: LoginRequest) => apiRequest<LoginAnswer>('POST', '/api/login', body),
   });
 }
 

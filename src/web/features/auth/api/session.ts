@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
+import { isMfaRequired, sendToMfa } from '@/lib/mfa-redirect';
 import { SESSION_QUERY_KEY } from '@/lib/query-client';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 
@@ -15,7 +16,9 @@ export const currentUserQuery = () =>
     queryFn: async (context): Promise<CurrentUser | null> => {
       try {
         return await getJson<CurrentUser>(CURRENT_USER_KEY, context);
-      } catch {
+      } catch (error) {
+        // Past the password, not the second factor: finish signing in first (issue 13).
+        if (isMfaRequired(error)) sendToMfa();
         return null;
       }
     },

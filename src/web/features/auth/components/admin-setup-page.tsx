@@ -11,6 +11,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { AdminSetupSchema } from '../../../../shared/schemas/users';
 import { useAdminExists, useAdminSetupMutation } from '../api/admin-setup';
+import { goToMfa } from '../api/mfa';
 import { AuthCard } from './auth-card';
 
 const SetupFormSchema = AdminSetupSchema.extend({ confirmPassword: z.string() }).refine(
@@ -58,7 +59,9 @@ function AdminSetupForm({ unreachable }: { unreachable: boolean }) {
   const onSubmit = feedback.handleSubmit(({ confirmPassword: _confirm, setupToken, ...values }) => {
     const body = setupToken ? { ...values, setupToken } : values;
     setup.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
+        // With the second factor required, the new admin sets up their authenticator first.
+        if ('mfa' in answer) return goToMfa(answer.mfa);
         toast({ title: 'Admin Account Created', description: 'Opening the admin dashboard...' });
         setTimeout(() => window.location.assign('/admin/dashboard'), REDIRECT_AFTER_SETUP_MS);
       },

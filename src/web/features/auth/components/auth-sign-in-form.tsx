@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { homePathFor } from '../../../../shared/roles';
 import { EmailSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
+import { goToMfa } from '../api/mfa';
 import { ForgotPasswordLink } from './forgot-password-link';
 
 // The /auth screen's own wording (patient-side.md §5) with ruling 11: sign-in only needs a
@@ -33,7 +34,10 @@ export function AuthSignInForm() {
 
   const onSubmit = feedback.handleSubmit((values) => {
     login.mutate(values, {
-      onSuccess: ({ user }) => {
+      onSuccess: (answer) => {
+        // Staff pass a second factor first (issue 13).
+        if ('mfa' in answer) return goToMfa(answer.mfa);
+        const { user } = answer;
         toast({ title: 'Welcome back!', description: 'You have been successfully logged in' });
         window.location.assign(homePathFor(user.role));
       },

@@ -12,6 +12,7 @@ import { RETURN_PARAM, safeReturnPath } from '../../../../shared/return-path';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
 import { useLoginMutation } from '../api/auth-mutations';
+import { goToMfa } from '../api/mfa';
 import { signInNoticeOf } from '../sign-in-notice';
 import { AuthCard } from './auth-card';
 import { ForgotPasswordLink } from './forgot-password-link';
@@ -32,7 +33,10 @@ export function LoginPage() {
 
   const onSubmit = feedback.handleSubmit((values) => {
     login.mutate(values, {
-      onSuccess: ({ user }) => {
+      onSuccess: (answer) => {
+        // Staff pass a second factor first (issue 13).
+        if ('mfa' in answer) return goToMfa(answer.mfa);
+        const { user } = answer;
         toast({ title: 'Welcome back!', description: 'You have been successfully logged in' });
         // A hard redirect: the next page restores the session from GET /api/user (§2.3).
         // Back to the page that sent them here (a message's link), when it is on this site.
