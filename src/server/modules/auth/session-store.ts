@@ -63,29 +63,15 @@ export class SessionStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(userId: string, meta: { ip?: string; userAgent?: string }): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    const now = this.now();
-    await this.db.insert(sessions).values({
-      tokenHash: hashToken(token),
-      userId,
-      createdAt: new Date(now),
-      lastSeenAt: new Date(now),
-      expiresAt: new Date(now + ABSOLUTE_MS),
-      ip: meta.ip ?? null,
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    });
-    return token;
-  }
-
   /**
-   * A staff sign-in past its password, before its second factor (issue 13): it reaches only
-   * the MFA routes (plugins/auth.ts) and ends 10 minutes after it began, whatever happens.
+   * Starts a session. With `mfaStage`, a staff sign-in past its password, before its second
+   * factor (issue 13): it reaches only the MFA routes (plugins/auth.ts) and ends 10 minutes
+   * after it began, whatever happens.
    */
-  async createPending(
+  async create(
     userId: string,
-    stage: MfaStage,
     meta: { ip?: string; userAgent?: string },
+    mfaStage: MfaStage | null = null,
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
@@ -94,10 +80,10 @@ export class SessionStore {
       userId,
       createdAt: new Date(now),
       lastSeenAt: new Date(now),
-      expiresAt: new Date(now + MFA_PENDING_MS),
+      expiresAt: new Date(now + (mfaStage ? MFA_PENDING_MS : ABSOLUTE_MS)),
       ip: meta.ip ?? null,
       userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      mfaStage: stage,
+      mfaStage,
     });
     return token;
   }

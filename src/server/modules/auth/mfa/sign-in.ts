@@ -26,10 +26,11 @@ export async function startSignIn(
   const old = request.cookies[SESSION_COOKIE];
   if (old) await ctx.sessions.destroy(old);
   const stage = user.mfaEnrolledAt ? 'challenge' : 'enrol';
-  const token = await ctx.sessions.createPending(user.id, stage, {
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-  });
+  const token = await ctx.sessions.create(
+    user.id,
+    { ip: request.ip, userAgent: request.headers['user-agent'] },
+    stage,
+  );
   reply.setSessionCookie(token);
   return { mfa: stage === 'enrol' ? 'enrol' : 'required' };
 }
