@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { isStaffRole, STAFF_ROLES } from '../../../shared/roles.js';
 import { MFA_PENDING_MS } from '../../../shared/schemas/account.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
