@@ -3,6 +3,7 @@ import {
   checkScreen,
   fromOwnAddress,
   openConsoleArea,
+  receivedMail,
   registrationBody,
   signIn,
   type TestPatient,
@@ -10,8 +11,8 @@ import {
   uniqueEmail,
 } from './support';
 
-// Issue 13: email verification and patients in User Management. The e2e server has no SMTP_URL,
-// so messages land in the development outbox (GET /api/dev/mail), which stands in for the inbox.
+// Issue 13: email verification and patients in User Management. Messages arrive through the e2e
+// server's SMTP server (support.ts receivedMail).
 
 const letters = () =>
   Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join(
@@ -25,24 +26,6 @@ function newPatient(): TestPatient {
     email: uniqueEmail('accounts'),
     password: 'Patient-pass-2026!',
   };
-}
-
-/** The newest message to `email` whose subject starts with `subject`, once it has been sent. */
-async function outboxMessage(api: APIRequestContext, email: string, subject: string) {
-  let found: { text: string } | undefined;
-  await expect
-    .poll(
-      async () => {
-        const list = (await (await api.get('/api/dev/mail')).json()) as {
-          messages: { to: string; subject: string; text: string }[];
-        };
-        found = list.messages.find((m) => m.to === email && m.subject.startsWith(subject));
-        return Boolean(found);
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return found!;
 }
 
 const tokenFrom = (text: string, path: string) =>
@@ -104,7 +87,7 @@ test('an admin finds a registered patient by name, unlocks the sign-in and sends
   await row.getByRole('button', { name: `Send password reset for ${name}` }).click();
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(toastTitled(page, 'Reset link sent')).toBeVisible();
-  const reset = await outboxMessage(request, patient.email, 'Choose a new password');
+  const reset = await receivedMail(patient.email, 'Choose a new password');
   expect(tokenFrom(reset.text, '/reset-password')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(reset.text).not.toContain('1979');
   expect(reset.text).not.toContain('Boston');
@@ -133,7 +116,7 @@ test('a new patient confirms the email address from the link', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Send the link again' })).toBeVisible();
   await checkScreen(page, 'verify-email-invalid');
 
-  const mail = await outboxMessage(page.request, patient.email, 'Confirm your email address');
+  const mail = await receivedMail(patient.email, 'Confirm your email address');
   await page.goto(`/verify-email?token=${tokenFrom(mail.text, '/verify-email')}`);
   await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('your email address is confirmed');
@@ -156,9 +139,9 @@ test('a new staff member is asked to confirm the address in the console', async 
     data: { email, password: 'Staff-pass-2026!', firstName: 'Morgan', lastName: 'Ellery' },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const welcome = await outboxMessage(request, email, 'Your OKMMJ Telehealth staff account');
+  const welcome = await receivedMail(email, 'Your OKMMJ Telehealth staff account');
   expect(welcome.text).toContain('Hello Morgan,');
-  await outboxMessage(request, email, 'Confirm your email address');
+  await receivedMail(email, 'Confirm your email address');
 
   await signIn(page, email, 'Staff-pass-2026!');
   const notice = page.getByTestId('verify-email-notice');
