@@ -46,6 +46,16 @@ describe('server entry point', () => {
     );
   });
 
+  it('refuses production without a mail server, exit 78 naming SMTP_URL', async () => {
+    const { child, output } = startServer({
+      NODE_ENV: 'production',
+      DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PAYMENT_PROVIDER: 'simulator',
+    });
+    expect(await exited(child)).toBe(78);
+    expect(output()).toMatch(/Invalid configuration:\s+SMTP_URL: is required in production/);
+  });
+
   it('migrates an empty data dir, serves health, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-main-'));
     dirs.push(dataDir);
