@@ -187,6 +187,9 @@ const NOT_STAFF = [
   ...MFA_STEPS,
   'GET /api/user',
   'GET /api/auth/user',
+  // Automatic logoff (issue 13): any signed-in user's own countdown and "Stay signed in".
+  'GET /api/auth/session',
+  'POST /api/auth/keep-alive',
   // Password recovery is public; a change needs any signed-in user (issue 13).
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',

@@ -218,7 +218,7 @@ describe('a document rejected', () => {
     expect(rejected).toHaveLength(1);
     expect(`${rejected[0]!.text}${rejected[0]!.html}`).not.toContain('not visible');
     linkTo(rejected[0]!, MAIL_PATHS.documents);
-    expect(sink.to(patient.email)).toHaveLength(1);
+    expect(withSubject(sink.to(patient.email), 'replace a document')).toHaveLength(1);
 
     const client = await signInFromLink(patient.email);
     const docs = await client.get('/api/patient/documents');
@@ -244,6 +244,7 @@ describe('patients who turned the queue reminders off', () => {
     expect(start.statusCode, start.body).toBe(200);
     const subjects = (await deliveredTo(patient.email)).map((m) => m.subject).sort();
     expect(subjects).toEqual([
+      'Confirm your email address for OKMMJ Telehealth',
       'Your OKMMJ Telehealth payment receipt',
       'Your physician is ready — join now',
     ]);
