@@ -5,11 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { applications, documents, payments, queueEntries } from '../db/schema/index.js';
+import { LEASE_MS } from '../modules/mail/mailer.js';
 import { RECONCILE_AFTER_MS, reconcileStalePayments } from '../modules/payments/reconcile.js';
 import { LocalBlobStore } from '../storage/blob-store.js';
 import { ORPHAN_AGE_MS, storageKeyTables, sweepOrphanBlobs } from '../storage/orphan-sweep.js';
@@ -18,6 +19,7 @@ import { pdfBytes } from '../test/files.js';
 import { goodPayment, validRegistration } from '../test/fixtures.js';
 import { adminUrl, databaseUrlFor } from '../test/pg-urls.js';
 import { HttpClient, startPartialUpload, startServer } from '../test/server-process.js';
+import { SmtpSink } from '../test/smtp-sink.js';
 
 // Issue 10's fault suite: the built server in production mode, killed with SIGKILL during
 // uploads and payments, started again on the same data. After the restart nothing
@@ -36,6 +38,27 @@ const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => {});
 });
+// Production sends mail (issue 13): a real SMTP server receives it.
+const mail = new SmtpSink();
+beforeAll(async () => {
+  await mail.start();
+  cleanups.push(() => mail.stop());
+});
+
+/**
+ * Every patient's address confirmation, queued with the account, arrives in the end: mail
+ * jobs outlive a kill -9 (sent at least once, by whichever start finds them due).
+ */
+async function expectConfirmationsDelivered(world: World) {
+  // A job claimed by the killed server waits out its lease first.
+  const deadline = Date.now() + LEASE_MS + 30_000;
+  for (const p of world.patients)
+    await mail.waitFor(
+      p.email,
+      (m) => m.subject.startsWith('Confirm your email'),
+      Math.max(1_000, deadline - Date.now()),
+    );
+}
 
 interface World {
   env: Record<string, string>;
@@ -56,6 +79,7 @@ async function newWorld(databaseUrl?: string): Promise<World> {
       DATA_DIR: dataDir,
       DOCUMENT_ENCRYPTION_KEY: KEY,
       PAYMENT_PROVIDER: 'simulator',
+      SMTP_URL: mail.url,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     uploaded: new Map(),
@@ -267,7 +291,11 @@ describe.skipIf(!process.env.DATABASE_URL)('kill -9 on PostgreSQL', () => {
     }
     // The rounds did kill mid-payment: reconciliation had something to resolve.
     expect(pendingAtKill).toBeGreaterThan(0);
-  }, 150_000);
+    const last = await startServer(world.env);
+    cleanups.push(() => last.kill9());
+    await expectConfirmationsDelivered(world);
+    await last.kill9();
+  }, 240_000);
 
   it('exactly mid-charge at Authorize.Net: reconciliation finds the charge and the payment is paid', async () => {
     const standIn = await new AuthnetStandIn().start();
@@ -348,6 +376,7 @@ describe('kill -9 on PGlite', () => {
     cleanups.push(() => again.kill9());
     for (const p of world.patients) p.client.base = again.url;
     await expectNextPaymentWorks(world);
+    await expectConfirmationsDelivered(world);
     await again.stop();
-  }, 90_000);
+  }, 180_000);
 });

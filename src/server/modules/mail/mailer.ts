@@ -17,8 +17,12 @@ import type { Envelope, MailTransport } from './transport.js';
 
 const SEALED_PURPOSE = 'mail';
 const BATCH = 20;
-/** A claimed job is left alone by other workers for this long (a crash mid-send frees it). */
-const LEASE_MS = 2 * 60_000;
+/**
+ * A claimed job is left alone by other workers for this long; a node killed mid-send frees it
+ * when it ends. Longer than a send can take (transport.ts: 10 s to connect, 10 s for the
+ * greeting, 30 s of silence at most), so two nodes do not send one job at once.
+ */
+export const LEASE_MS = 60_000;
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 60 * 60_000;
 /** After this many attempts (about a day and a half) a job stays unsent, for the operator. */
