@@ -57,7 +57,8 @@ test('a visitor registers, lands on the application, signs out and signs in agai
   await page.getByRole('button', { name: 'Sign out' }).first().click();
   await expect(page).toHaveURL(/\/(landing)?$/);
   await page.goto('/patient/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  // Signed out: the sign-in page, which brings the patient back to where they were going.
+  await expect(page).toHaveURL(/\/login\?next=%2Fpatient%2Fdashboard$/);
 
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
