@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../../../shared/roles.js';
-import { auditLog, users } from '../../db/schema/index.js';
+import { auditLog, mailJobs, users } from '../../db/schema/index.js';
 import { auditRows, countUsers, PASSWORD, uniqueEmail } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 
@@ -69,6 +69,9 @@ describe('first admin (development and test)', () => {
       ip: '127.0.0.1',
       outcome: 'success',
     });
+    // The address is confirmed like every account's: a confirmation is queued with it.
+    const jobs = await t.app.ctx.db.select().from(mailJobs).where(eq(mailJobs.userId, user.id));
+    expect(jobs.map((j) => j.kind)).toEqual(['verify_email']);
   });
 
   it('refuses a second setup with 409', async () => {

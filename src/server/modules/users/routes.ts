@@ -55,7 +55,7 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
           throw new AppError('FORBIDDEN', 'A valid setup token is required');
         }
       }
-      const created = await setupFirstAdmin(ctx.db, request.body, request.ip);
+      const created = await setupFirstAdmin(ctx.db, request.body, request.ip, ctx);
       // Setup signs the first admin in like a sign-in would: with STAFF_MFA required, a pending
       // session and {mfa: 'enrol'} (no user: an answer with a user means signed in), so the
       // clinic's most powerful account never has a session on a password alone (issue 13).

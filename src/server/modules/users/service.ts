@@ -52,6 +52,7 @@ export async function setupFirstAdmin(
   db: Db,
   input: AdminSetupRequest,
   ip: string,
+  mail: MailDeps,
 ): Promise<UserRow> {
   const passwordHash = await hashNewPassword(input.password, [
     input.email,
@@ -79,6 +80,8 @@ export async function setupFirstAdmin(
         targetId: user!.id,
         ip,
       });
+      // The first admin confirms the address like every account (issue 13).
+      await queueVerificationEmail(tx, mail, user!.id);
       return user!;
     });
   } catch (err) {
