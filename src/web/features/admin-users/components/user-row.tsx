@@ -98,7 +98,8 @@ export function UserRow({ user, actor }: UserRowProps) {
         {name}
         {isSelf && <span className="ml-1 text-xs text-muted-foreground">(you)</span>}
       </TableCell>
-      <TableCell label="Email" className="whitespace-nowrap">
+      {/* A long address breaks rather than push the Actions column out of view beside the sidebar. */}
+      <TableCell label="Email" className="min-w-40 [overflow-wrap:anywhere]">
         {user.email}
       </TableCell>
       <TableCell label="Role">
