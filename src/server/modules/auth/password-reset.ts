@@ -51,17 +51,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       });
       return;
     }
-    const token = await issueAccountToken(tx, {
-      userId: user.id,
-      purpose: 'password_reset',
-      ttlMs: PASSWORD_RESET_TTL_MS,
-      now: ctx.now(),
-    });
-    await ctx.mail.queue(tx, {
-      userId: user.id,
-      message: { kind: 'password_reset', token },
-      dedupeKey: `password_reset:${hashAccountToken(token)}`,
-    });
+    await queueResetLink(tx, ctx, user.id);
     await audit(tx, {
       action: 'auth.password_reset_requested',
       targetType: 'user',
@@ -69,6 +59,28 @@ export async function requestPasswordReset(ctx: AppContext, email: string, ip: s
       ip,
       patientIds: user.role === 'patient' ? [user.id] : [],
     });
+  });
+}
+
+/**
+ * A new reset link for the account (its earlier ones stop working) and the message carrying
+ * it, in `tx`: asked for by the person (forgot password) or sent by staff (patient accounts).
+ */
+export async function queueResetLink(
+  tx: Executor,
+  ctx: Pick<AppContext, 'mail' | 'now'>,
+  userId: string,
+): Promise<void> {
+  const token = await issueAccountToken(tx, {
+    userId,
+    purpose: 'password_reset',
+    ttlMs: PASSWORD_RESET_TTL_MS,
+    now: ctx.now(),
+  });
+  await ctx.mail.queue(tx, {
+    userId,
+    message: { kind: 'password_reset', token },
+    dedupeKey: `password_reset:${hashAccountToken(token)}`,
   });
 }
 

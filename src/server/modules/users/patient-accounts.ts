@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PASSWORD_RESET_TTL_MS } from '../../../shared/schemas/account.js';
 import {
   PATIENT_SEARCH_PAGE_SIZE,
   type PatientAccount,
@@ -13,7 +11,7 @@ import type { Executor } from '../../db/client.js';
 import { patientProfiles, type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { audit } from '../audit/service.js';
-import { issueAccountToken } from '../auth/account-tokens.js';
+import { queueResetLink } from '../auth/password-reset.js';
 
 // Patients in user management (issue 13, ruling 3): staff holding `users` and `documents` find
 // a patient and help with the account. Every list shown is audited naming each patient on it;
@@ -149,17 +147,7 @@ export async function deactivatePatient(ctx: Ctx, actor: Actor, userId: string, 
 export async function sendPatientPasswordReset(ctx: Ctx, actor: Actor, userId: string, ip: string) {
   await ctx.db.transaction(async (tx) => {
     await lockActivePatient(tx, userId);
-    const token = await issueAccountToken(tx, {
-      userId,
-      purpose: 'password_reset',
-      ttlMs: PASSWORD_RESET_TTL_MS,
-      now: ctx.now(),
-    });
-    await ctx.mail.queue(tx, {
-      userId,
-      message: { kind: 'password_reset', token },
-      dedupeKey: `password_reset:${userId}:${randomUUID()}`,
-    });
+    await queueResetLink(tx, ctx, userId);
     await audit(tx, {
       actor,
       action: 'patient.send_password_reset',
