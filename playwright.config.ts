@@ -19,7 +19,7 @@ process.env.E2E_MAIL_DIR = mailDirFor(port);
 export default defineConfig({
   testDir: 'e2e',
   // The video journeys run in their own network namespace (playwright.video.config.ts).
-  testIgnore: ['video/**'],
+  testIgnore: ['video/**', 'cluster/**'],
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,

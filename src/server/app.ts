@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -7,6 +6,8 @@ import { LARGEST_UPLOAD } from '../shared/documents.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
+import { AppMetrics, metricsRoutes } from './lifecycle/metrics.js';
+import { readinessRoutes } from './lifecycle/readiness.js';
 import { loggerOptions, RequestLog } from './logging.js';
 import { applicationDraftRoutes } from './modules/applications/drafts.js';
 import { applicationRoutes } from './modules/applications/routes.js';
@@ -53,7 +54,7 @@ import { registerRateLimits } from './rate-limit/register.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { attachSocketServer } from './realtime/socket-server.js';
 import { registerWebApp } from './static.js';
-import { LocalBlobStore } from './storage/blob-store.js';
+import { createBlobStore } from './storage/blob-stores.js';
 import { resolveDocumentKey } from './storage/encryption.js';
 import { TextSealer } from './storage/sealed-text.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
@@ -115,15 +116,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       now: opts.now,
     }),
     realtime,
-    blobs: new LocalBlobStore(path.resolve(config.DATA_DIR, 'files'), documentKey),
+    blobs: createBlobStore(config, documentKey),
     sealer,
     payments: opts.payments ?? selectGateway(config, database.db),
     mail,
     queueReminders: new QueueReminders({ db: database.db, config, realtime, mail, now }),
+    lifecycle: {
+      draining: false,
+      // Readiness pings the counters' client: it fails at once while Redis is unreachable.
+      redisPing: counters instanceof RedisCounters ? () => counters.ping() : null,
+    },
+    metrics: new AppMetrics(),
     now,
   };
   ctx.queueReminders.log = app.log;
   app.addHook('onClose', () => ctx.mail.stop());
+  app.addHook('onClose', async () => ctx.blobs.close?.());
   // Each patient whose place or status moved hears it at once (issue 3).
   ctx.queue.onChange = (changes) => {
     for (const change of changes)
@@ -146,7 +154,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
     throwFileSizeLimit: false,
   });
 
+  await metricsRoutes(app, ctx);
   await healthRoutes(app, ctx);
+  await readinessRoutes(app, ctx);
   await authRoutes(app, ctx);
   await accountRoutes(app, ctx);
   await verificationRoutes(app, ctx);

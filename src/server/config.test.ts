@@ -129,6 +129,7 @@ describe('loadConfig', () => {
       DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       PAYMENT_PROVIDER: 'simulator',
       SMTP_URL: 'smtp://mailer:secret@mail.example:587',
+      ICE_ALLOW_NO_TURN: 'true',
     };
     expect(errorOf({ ...production, TRUST_PROXY: 'true' }).message).toMatch(
       /^\s+TRUST_PROXY: true \(or a \/0 range\) trusts any client’s X-Forwarded-For and is refused in production/m,
@@ -148,6 +149,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       PAYMENT_PROVIDER: 'simulator',
+      ICE_ALLOW_NO_TURN: 'true',
     };
     expect(errorOf(production).message).toMatch(/^\s+SMTP_URL: is required in production/m);
     const withMail = { ...production, SMTP_URL: 'smtps://mailer:secret@mail.example:465' };
@@ -158,6 +160,54 @@ describe('loadConfig', () => {
     // Outside production both may be left out: mail goes to the outbox, MFA may be off.
     expect(loadConfig({ STAFF_MFA: 'off' })).toMatchObject({ STAFF_MFA: 'off' });
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
+  it('requires TURN in production unless ICE_ALLOW_NO_TURN=true says so on purpose', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PAYMENT_PROVIDER: 'simulator',
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    expect(errorOf(production).message).toMatch(
+      /^\s+ICE_TURN_URLS: is required in production \(with ICE_TURN_SECRET\).*ICE_ALLOW_NO_TURN=true/m,
+    );
+    expect(errorOf({ ...production, ICE_TURN_URLS: 'turn:turn.example:3478' }).message).toMatch(
+      /^\s+ICE_TURN_SECRET: is required with ICE_TURN_URLS/m,
+    );
+    const turn = {
+      ...production,
+      ICE_TURN_URLS: 'turn:turn.example:3478',
+      ICE_TURN_SECRET: 'a-long-shared-secret',
+    };
+    expect(loadConfig(turn).ICE_ALLOW_NO_TURN).toBe(false);
+    expect(loadConfig({ ...production, ICE_ALLOW_NO_TURN: 'true' }).ICE_ALLOW_NO_TURN).toBe(true);
+    expect(errorOf({ ...production, ICE_ALLOW_NO_TURN: 'yes' }).message).toMatch(
+      /^\s+ICE_ALLOW_NO_TURN: must be true or false/m,
+    );
+    // Outside production a LAN or one machine needs no relay.
+    expect(loadConfig({}).ICE_TURN_URLS).toEqual([]);
+  });
+
+  it('takes an S3 blob store with its bucket, and keys in pairs', () => {
+    expect(loadConfig({})).toMatchObject({ BLOB_STORE: 'disk', S3_CHECKSUM: 'WHEN_SUPPORTED' });
+    expect(errorOf({ BLOB_STORE: 's3' }).message).toMatch(
+      /^\s+S3_BUCKET: is required with BLOB_STORE=s3/m,
+    );
+    const s3 = {
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'clinic-files',
+      S3_ENDPOINT: 'http://127.0.0.1:4568',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_CHECKSUM: 'WHEN_REQUIRED',
+    };
+    expect(loadConfig(s3)).toMatchObject({ S3_FORCE_PATH_STYLE: true, S3_REGION: 'us-east-1' });
+    expect(errorOf({ ...s3, S3_ACCESS_KEY_ID: 'AKIA' }).message).toMatch(
+      /^\s+S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/m,
+    );
+    expect(errorOf({ ...s3, S3_BUCKET: 'No_Such Bucket' }).message).toMatch(
+      /^\s+S3_BUCKET: must be an S3 bucket name/m,
+    );
   });
 
   it('links go to PUBLIC_URL, else to http://HOST:PORT', () => {
@@ -177,6 +227,11 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'clinic.example'],
     ['CLINIC_TIMEZONE', 'Mars/Olympus_Mons'],
     ['LOG_LEVEL', 'verbose'],
+    ['BLOB_STORE', 'tape'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['S3_CHECKSUM', 'NEVER'],
+    ['S3_FORCE_PATH_STYLE', '1'],
+    ['METRICS_TOKEN', 'short'],
   ])('refuses a bad %s, naming it', (name, value) => {
     expect(errorOf({ [name]: value }).message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));
   });

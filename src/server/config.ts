@@ -18,6 +18,12 @@ const iceUrls = (scheme: RegExp, label: string) =>
     )
     .refine((urls) => urls.every((u) => scheme.test(u) && !/\s/.test(u)), `must be ${label} URLs`);
 
+/** An on/off setting written as true or false. */
+const flag = z
+  .enum(['true', 'false'], { error: 'must be true or false' })
+  .default('false')
+  .transform((v) => v === 'true');
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -77,11 +83,31 @@ const ConfigSchema = z.object({
   ICE_TURN_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How long a TURN credential lasts. */
   ICE_TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Production without TURN, on purpose (a clinic on one LAN): calls across NATs will fail. */
+  ICE_ALLOW_NO_TURN: flag,
+  /** Where encrypted files live (issue 14): `disk` under DATA_DIR/files, or `s3` (every node reads one bucket). */
+  BLOB_STORE: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+  /** An S3-compatible endpoint (MinIO, Ceph, s3rver); unset for AWS itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  /** Both or neither: unset, the SDK's own chain (instance role, ~/.aws) supplies them. */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (http://host/bucket/key), which most non-AWS servers need. */
+  S3_FORCE_PATH_STYLE: flag,
   /**
-   * Development data at start (src/server/demo): `accounts`, one account per role (what the
-   * end-to-end journeys expect, an otherwise empty clinic), or `clinic`, the accounts and
-   * patients at every step (`npm run demo`). Refused in production.
+   * When the SDK adds request checksums: WHEN_SUPPORTED (the SDK's default) or WHEN_REQUIRED,
+   * for S3-compatible servers that mis-store streamed uploads carrying them (s3rver).
    */
+  S3_CHECKSUM: z
+    .enum(['WHEN_SUPPORTED', 'WHEN_REQUIRED'], { error: 'must be WHEN_SUPPORTED or WHEN_REQUIRED' })
+    .default('WHEN_SUPPORTED'),
+  /** Bearer token for GET /metrics (Prometheus); unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Outgoing mail (issue 13): smtp://user:pass@host:port or smtps://…; required in production. */
   SMTP_URL: z
     .string()
@@ -105,6 +131,11 @@ const ConfigSchema = z.object({
     .optional(),
   /** Staff sign in with a second factor (TOTP): `required` (the default) or `off` (not in production). */
   STAFF_MFA: z.enum(['required', 'off'], { error: 'must be required or off' }).default('required'),
+  /**
+   * Development data at start (src/server/demo): `accounts`, one account per role (what the
+   * end-to-end journeys expect, an otherwise empty clinic), or `clinic`, the accounts and
+   * patients at every step (`npm run demo`). Refused in production.
+   */
   SEED_DEMO: z.enum(['accounts', 'clinic'], { error: 'must be accounts or clinic' }).optional(),
 });
 
@@ -143,6 +174,13 @@ const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
         path: ['STAFF_MFA'],
         message: 'cannot be off in production: staff sign in with a second factor',
       });
+    if (c.ICE_TURN_URLS.length === 0 && !c.ICE_ALLOW_NO_TURN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ICE_TURN_URLS'],
+        message:
+          'is required in production (with ICE_TURN_SECRET): calls between patients behind home or mobile routers connect only through TURN. Set ICE_ALLOW_NO_TURN=true to run without it on purpose',
+      });
     if (c.SEED_DEMO)
       ctx.addIssue({
         code: 'custom',
@@ -156,6 +194,18 @@ const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
       code: 'custom',
       path: ['ICE_TURN_SECRET'],
       message: 'is required with ICE_TURN_URLS',
+    });
+  if (c.BLOB_STORE === 's3' && !c.S3_BUCKET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'is required with BLOB_STORE=s3',
+    });
+  if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY))
+    ctx.addIssue({
+      code: 'custom',
+      path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
     });
   if (c.PAYMENT_PROVIDER === 'authorize_net')
     for (const key of [
@@ -172,6 +222,12 @@ const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/**
+ * Every variable the server reads: the README's table, .env.example (config-docs.test.ts) and
+ * the deploy recipe's env file (deploy-recipe.test.ts) are checked against it.
+ */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigSchema.shape);
 
 /** Empty strings count as unset, so `FOO=` in a .env file falls back to the default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,5 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import type { AppMetrics } from './lifecycle/metrics.js';
+import type { Lifecycle } from './lifecycle/readiness.js';
 import type { SessionStore } from './modules/auth/session-store.js';
 import type { LoginThrottle } from './modules/auth/throttle.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -31,6 +33,10 @@ export interface AppContext {
   mail: Mailer;
   /** "You are next" and "a physician is now on duty", checked off the status read's path. */
   queueReminders: QueueReminders;
+  /** Draining on SIGTERM, and the Redis check for GET /api/ready (lifecycle/). */
+  lifecycle: Lifecycle;
+  /** Prometheus metrics of this app (GET /metrics). */
+  metrics: AppMetrics;
   /** The clock every time rule reads (tests inject one). */
   now: () => number;
 }

@@ -56,6 +56,17 @@ describe('server entry point', () => {
     expect(output()).toMatch(/Invalid configuration:\s+SMTP_URL: is required in production/);
   });
 
+  it('refuses production without TURN, exit 78 naming ICE_TURN_URLS and the way out', async () => {
+    const { child, output } = startServer({
+      NODE_ENV: 'production',
+      DOCUMENT_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      PAYMENT_PROVIDER: 'simulator',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+    });
+    expect(await exited(child)).toBe(78);
+    expect(output()).toMatch(/ICE_TURN_URLS: is required in production.*ICE_ALLOW_NO_TURN=true/);
+  });
+
   it('migrates an empty data dir, serves health, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-main-'));
     dirs.push(dataDir);

@@ -1,7 +1,9 @@
 import { buildApp } from './app.js';
+import { type ControlSocket, claimControlSocket, DataDirBusy } from './backup/control-socket.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { createDrain } from './lifecycle/drain.js';
 import { linkCluster } from './realtime/cluster.js';
 import { makePrivate, PRIVATE_UMASK } from './storage/private-dir.js';
 import { startUpkeep } from './upkeep.js';
@@ -22,6 +24,20 @@ async function main() {
     throw err;
   }
 
+  // The embedded database is one process's only: the control socket is the lock on it, and
+  // how `npm run backup` asks this server for a dump (ADR 0018).
+  let control: ControlSocket | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      control = await claimControlSocket(config.DATA_DIR, 'server');
+    } catch (err) {
+      if (err instanceof DataDirBusy) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+  }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -29,6 +45,7 @@ async function main() {
   // After opening: a fresh PGlite cluster is copied in with 0666 modes; older files too.
   makePrivate(config.DATA_DIR);
   await runMigrations(database);
+  if (control && database.dumpDataDir) control.serveDump(database.dumpDataDir);
   const app = await buildApp({ config, database });
   if (config.REDIS_URL) {
     const unlink = await linkCluster(app.ctx, config.REDIS_URL);
@@ -44,26 +61,21 @@ async function main() {
   purge.unref();
 
   let stopUpkeep = () => {};
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    clearInterval(purge);
-    stopUpkeep();
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close(); // stops accepting, lets in-flight requests finish
+  // Graceful drain (lifecycle/drain.ts): not-ready, sockets sent elsewhere, in-flight
+  // requests finished, links closed, exit 0 within 25 s. A second signal joins the first.
+  const drain = createDrain({
+    app,
+    closeDatabase: async () => {
       await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+      await control?.close();
+    },
+    stopTimers: () => {
+      clearInterval(purge);
+      stopUpkeep();
+    },
+  });
+  process.on('SIGTERM', () => void drain('SIGTERM'));
+  process.on('SIGINT', () => void drain('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // Pending payments and orphaned blobs a crash left behind (issue 10): at start and on timers.

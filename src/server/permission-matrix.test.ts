@@ -179,6 +179,8 @@ const STAFF_ENDPOINTS: Endpoint[] = [
 /** API routes that are not staff endpoints: public, or for any signed-in user. */
 const NOT_STAFF = [
   'GET /api/health',
+  // Readiness for the load balancer (issue 14): public, answers only ready or what fails.
+  'GET /api/ready',
   'POST /api/register',
   'POST /api/auth/register',
   'POST /api/login',

@@ -68,6 +68,8 @@ export interface ServerToClientEvents {
   'recording-consent-request': (event: RecordingConsentRequest) => void;
   'recording-consent-declined': (event: RecordingConsentDeclined) => void;
   'host-disconnected': (event: HostDisconnected) => void;
+  /** The node is stopping (issue 14): the transport closes next and the client reconnects. */
+  'server-restarting': () => void;
 }
 
 export interface ClientToServerEvents {

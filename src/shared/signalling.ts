@@ -116,7 +116,15 @@ export type JoinRefused = z.infer<typeof JoinRefusedSchema>;
 export const ParticipantJoinedSchema = ParticipantSchema.extend({ sessionId: Id });
 export type ParticipantJoined = z.infer<typeof ParticipantJoinedSchema>;
 
-export const ParticipantLeftSchema = z.object({ sessionId: Id, socketId: Id });
+/**
+ * `reconnecting`: the socket dropped rather than left (its node stopped, the network blinked);
+ * the same user is likely back under a new socket id, so the others keep their media a while.
+ */
+export const ParticipantLeftSchema = z.object({
+  sessionId: Id,
+  socketId: Id,
+  reconnecting: z.boolean().optional(),
+});
 export type ParticipantLeft = z.infer<typeof ParticipantLeftSchema>;
 
 export const ReceivedOfferSchema = z.object({

@@ -19,6 +19,8 @@ export interface Database {
   db: Db;
   driver: 'pglite' | 'pg';
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball, for a backup (backup/control-socket.ts). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 /** PostgreSQL through `pg` when a URL is given; otherwise PGlite stored under dataDir. */
@@ -48,5 +50,17 @@ export async function openDatabase(opts: {
     db: drizzlePglite(owned, { schema }) as unknown as Db,
     driver: 'pglite',
     close: () => owned.close(),
+    dumpDataDir: () => dumpQuiet(owned),
   };
+}
+
+/**
+ * A copy of PGlite's data directory, taken between statements (dumpDataDir holds PGlite's
+ * query lock) after a CHECKPOINT: the data files are current and the WAL in the copy covers
+ * the rest, as after a crash, which PostgreSQL recovers from on load. Not inside PGlite's
+ * transaction lock: exec takes that lock itself.
+ */
+async function dumpQuiet(client: PGlite): Promise<Blob> {
+  await client.exec('CHECKPOINT');
+  return client.dumpDataDir('gzip');
 }

@@ -80,6 +80,7 @@ async function newWorld(databaseUrl?: string): Promise<World> {
       DOCUMENT_ENCRYPTION_KEY: KEY,
       PAYMENT_PROVIDER: 'simulator',
       SMTP_URL: mail.url,
+      ICE_ALLOW_NO_TURN: 'true',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     uploaded: new Map(),

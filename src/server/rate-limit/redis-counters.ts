@@ -110,6 +110,11 @@ export class RedisCounters implements Counters {
       if (keys.length > 0) await this.client.del(keys);
   }
 
+  /** Rejects while Redis cannot be reached (GET /api/ready). */
+  async ping(): Promise<void> {
+    await this.client.ping();
+  }
+
   async close(): Promise<void> {
     await this.client.quit().catch(() => {});
   }

@@ -3,10 +3,15 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { MemoryRoomStore } from './room/room-state.js';
+import { RedisRoomStore } from './room/room-store-redis.js';
 
 // Several app nodes behind a load balancer (DESIGN.md): with REDIS_URL, socket.io rooms span
 // the nodes through the Redis adapter, and cache invalidations (queue changed, user changed,
 // session ended) travel on one channel so no node serves a stale queue or session for long.
+// The rooms' live state (whiteboard, screen-share turn, recording and consent) moves to Redis
+// too (ADR 0017), on a client of its own that fails at once while Redis is down rather than
+// queue commands: a room's events must not wait on an outage.
 
 const CHANNEL = 'okmmj:invalidate';
 const Message = z.object({
@@ -21,8 +26,9 @@ export async function linkCluster(ctx: AppContext, url: string): Promise<() => P
   const pub = createClient({ url });
   const sub = pub.duplicate();
   const busSub = pub.duplicate();
-  for (const c of [pub, sub, busSub]) c.on('error', () => {}); // reconnects by itself
-  await Promise.all([pub.connect(), sub.connect(), busSub.connect()]);
+  const state = createClient({ url, disableOfflineQueue: true });
+  for (const c of [pub, sub, busSub, state]) c.on('error', () => {}); // reconnects by itself
+  await Promise.all([pub.connect(), sub.connect(), busSub.connect(), state.connect()]);
   // The adapter publishes on every emit, join and disconnect without awaiting the answer: a
   // publish that fails while Redis is down would be an unhandled rejection, which ends a Node
   // process. Cross-node delivery is lost for that moment; this node keeps serving.
@@ -31,6 +37,7 @@ export async function linkCluster(ctx: AppContext, url: string): Promise<() => P
     publish: (...args: Parameters<typeof publish>) => publish(...args).catch(() => 0),
   });
   ctx.realtime.io?.adapter(createAdapter(pub, sub));
+  ctx.realtime.rooms = new RedisRoomStore(state);
 
   const send = (payload: Omit<z.infer<typeof Message>, 'node'>) =>
     void pub.publish(CHANNEL, JSON.stringify({ node, ...payload })).catch(() => {});
@@ -52,6 +59,7 @@ export async function linkCluster(ctx: AppContext, url: string): Promise<() => P
   return async () => {
     ctx.queue.broadcast = () => {};
     ctx.sessions.broadcast = () => {};
-    await Promise.allSettled([busSub.quit(), sub.quit(), pub.quit()]);
+    ctx.realtime.rooms = new MemoryRoomStore();
+    await Promise.allSettled([busSub.quit(), sub.quit(), pub.quit(), state.quit()]);
   };
 }

@@ -2,6 +2,7 @@ import type { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime.js';
 import { STAFF_ROLES } from '../../shared/roles.js';
 import { participantRoom, videoRoom } from '../../shared/signalling.js';
+import { MemoryRoomStore, type RoomStore } from './room/room-state.js';
 
 // What other modules use to reach people live. Without a socket server (tests through
 // app.inject) events go nowhere; the pages' polling still tells the truth.
@@ -14,6 +15,8 @@ export const sessionRoom = (tokenHash: string) => `session:${tokenHash}`;
 
 export class RealtimeHub {
   io: IoServer | null = null;
+  /** Live rooms' state: this node's memory, or Redis shared by all nodes (cluster.ts). */
+  rooms: RoomStore = new MemoryRoomStore();
 
   toUser<E extends keyof ServerToClientEvents>(
     userId: string,

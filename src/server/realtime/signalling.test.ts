@@ -229,6 +229,18 @@ describe('leaving and ending', () => {
     expect(await doc.next('participant-left', 2)).toEqual({ sessionId: roomId, socketId: patId });
   });
 
+  it('says a dropped transport is reconnecting, so the others keep the call (issue 14)', async () => {
+    const { roomId, doc, pat } = await joinedPair(env);
+    const patId = pat.id;
+    // What a draining node does to its sockets: the transport closes, the socket did not leave.
+    pat.socket.io.engine.close();
+    expect(await doc.next('participant-left')).toEqual({
+      sessionId: roomId,
+      socketId: patId,
+      reconnecting: true,
+    });
+  });
+
   it('admits nobody once the consultation has ended', async () => {
     const { roomId, queueId, doctor, patient } = await videoCall(env);
     const doc = await new Peer(doctor.client, env).connected();

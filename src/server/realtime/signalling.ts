@@ -29,6 +29,12 @@ import { type AppSocket, dataOf, participantOf, roomForSocket } from './particip
 // once admitted: a message aimed at anyone else reaches nobody, and this holds across nodes
 // through the shared adapter without asking every node who is where.
 
+/** Disconnect reasons that mean the socket is gone for good, not dropped for a moment. */
+const DELIBERATE_DISCONNECTS = new Set<string>([
+  'client namespace disconnect',
+  'server namespace disconnect',
+]);
+
 /**
  * Told when a socket enters or leaves a room (the in-room tools keep per-room state: the
  * whiteboard for newcomers, the screen sharer, the recording's host). `left` runs after the
@@ -121,11 +127,18 @@ export function registerSignalling(
     });
   });
 
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
     const sessionId = data.videoSessionId;
     if (!sessionId) return;
     data.videoSessionId = null;
-    io.to(videoRoom(sessionId)).emit('participant-left', { sessionId, socketId: socket.id });
+    // Only a socket closed on purpose (the client's own disconnect, the session ending) is
+    // gone; a dropped transport (a draining node, the network) comes back (issue 14).
+    const reconnecting = !DELIBERATE_DISCONNECTS.has(reason);
+    io.to(videoRoom(sessionId)).emit('participant-left', {
+      sessionId,
+      socketId: socket.id,
+      ...(reconnecting ? { reconnecting } : {}),
+    });
     void Promise.resolve(hooks?.left(sessionId, socket)).catch(() => undefined);
   });
 

@@ -41,6 +41,8 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     maxHttpBufferSize: 64 * 1024,
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
+      // A draining node takes no new connection: the client retries, through the proxy, elsewhere.
+      if (ctx.lifecycle.draining) return callback('Server restarting', false);
       const ok = !origin || origin === publicOrigin || sameHost(origin, req.headers.host);
       callback(ok ? null : 'Cross-origin connection refused', ok);
     },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,8 +8,8 @@ import { decipherFor, encryptStream, HEADER_BYTES, TAG_BYTES } from './encryptio
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-dir.js';
 
 // Where encrypted files live. Local disk under DATA_DIR/files by default (outside any served
-// folder, under server-generated names); an S3-compatible store can implement the same
-// interface.
+// folder, under server-generated names), or an S3-compatible bucket (s3-blob-store.ts) that
+// every node reads; blob-stores.ts picks one from the configuration.
 
 export interface BlobStore {
   /** Encrypts and stores a stream; answers the generated key and the plaintext size. */
@@ -19,9 +19,19 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every stored key with when it was last written (ms since the epoch), for the orphan sweep. */
   list(): AsyncIterable<{ key: string; modifiedAt: number }>;
+  /** Rejects when the store cannot be reached or written (GET /api/ready). */
+  check(): Promise<void>;
+  /** Releases what the store holds open (an S3 client's connections); called on app close. */
+  close?(): void;
 }
 
-const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}$/;
+/** Every driver names blobs alike: random, never reused, so a stored blob never changes. */
+export const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}$/;
+
+export function newBlobKey(): string {
+  const id = randomBytes(16).toString('hex');
+  return `${id.slice(0, 2)}/${id}`;
+}
 
 export class LocalBlobStore implements BlobStore {
   constructor(
@@ -30,8 +40,7 @@ export class LocalBlobStore implements BlobStore {
   ) {}
 
   async put(source: Readable) {
-    const id = randomBytes(16).toString('hex');
-    const key = `${id.slice(0, 2)}/${id}`;
+    const key = newBlobKey();
     const file = this.pathFor(key);
     // The source is ours from this call on: until the pipeline below takes it, an error it
     // raises (a multipart body cut short) would have no listener and end the process, so it
@@ -102,6 +111,12 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string) {
     await rm(this.pathFor(key), { force: true });
+  }
+
+  async check() {
+    // The folder exists and this process may write in it (a full or read-only disk fails here).
+    await mkdir(this.root, { recursive: true, mode: PRIVATE_DIR_MODE });
+    await access(this.root, constants.W_OK);
   }
 
   async *list() {

@@ -7,7 +7,15 @@ import { buffer } from 'node:stream/consumers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.js';
 import { LocalBlobStore } from './blob-store.js';
-import { decipherFor, HEADER_BYTES, MAGIC, resolveDocumentKey, TAG_BYTES } from './encryption.js';
+import {
+  decipherFor,
+  decryptStream,
+  encryptStream,
+  HEADER_BYTES,
+  MAGIC,
+  resolveDocumentKey,
+  TAG_BYTES,
+} from './encryption.js';
 
 // Files at rest: AES-256-GCM, "OKE1" | IV (12) | ciphertext | tag (16), a fresh IV per file
 // (DESIGN.md security baseline).
@@ -123,6 +131,27 @@ describe('LocalBlobStore', () => {
 });
 
 describe('encryption primitives', () => {
+  // decryptStream reads a stored file front to back (the S3 store's GET): however the bytes
+  // are cut into chunks, the header and the held-back tag must be found.
+  it('decryptStream reads the stored layout in chunks of any size, and refuses changes', async () => {
+    for (const size of [0, 1, 15, 16, 17, 100_000]) {
+      const data = randomBytes(size);
+      const stored = await buffer(Readable.from([data]).pipe(encryptStream(key)));
+      for (const cut of size > 100 ? [7, 17, 65_536] : [1, 7, 16, 17, 33]) {
+        const plain = await buffer(Readable.from(chunks(stored, cut)).pipe(decryptStream(key)));
+        expect(plain.equals(data), `${size} bytes in chunks of ${cut}`).toBe(true);
+      }
+      const changed = Buffer.from(stored);
+      changed[changed.length - 1 - (size % TAG_BYTES)]! ^= 1;
+      await expect(
+        buffer(Readable.from(chunks(changed, 7)).pipe(decryptStream(key))),
+      ).rejects.toThrow();
+      await expect(
+        buffer(Readable.from([stored.subarray(0, stored.length - 1)]).pipe(decryptStream(key))),
+      ).rejects.toThrow();
+    }
+  });
+
   it('decipherFor refuses a file without the magic', () => {
     expect(() => decipherFor(key, Buffer.alloc(HEADER_BYTES), Buffer.alloc(TAG_BYTES))).toThrow(
       'not an encrypted file',

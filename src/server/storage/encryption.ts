@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type DecipherGCM, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -49,14 +49,69 @@ export function encryptStream(key: Buffer): Transform {
   });
 }
 
-/** A decipher for the body of a stored file whose header and tag were read separately. */
-export function decipherFor(key: Buffer, header: Buffer, tag: Buffer) {
+/**
+ * A decipher for the body of a stored file whose header was read separately; the tag is given
+ * here or, when the file is read in one pass, set before `final()` (GCM allows that).
+ */
+export function decipherFor(key: Buffer, header: Buffer, tag?: Buffer) {
   if (!header.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not an encrypted file');
   const decipher = createDecipheriv(
     'aes-256-gcm',
     key,
     header.subarray(MAGIC.length, HEADER_BYTES),
   );
-  decipher.setAuthTag(tag);
+  if (tag) decipher.setAuthTag(tag);
   return decipher;
+}
+
+/**
+ * A transform that turns a whole stored file, read front to back (an object store's GET), into
+ * plaintext: it takes the header off the front and holds the last TAG_BYTES back as the tag.
+ * It fails at the end when the file was altered or cut short, so callers who must not serve
+ * unproven bytes read it through once before serving (blob stores' get).
+ */
+export function decryptStream(key: Buffer): Transform {
+  let header: Buffer = Buffer.alloc(0);
+  let decipher: DecipherGCM | null = null;
+  /** The last bytes seen (at most TAG_BYTES): the tag, if no more arrive. */
+  let tail: Buffer = Buffer.alloc(0);
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      try {
+        if (!decipher) {
+          const needed = HEADER_BYTES - header.length;
+          header = Buffer.concat([header, chunk.subarray(0, needed)]);
+          chunk = chunk.subarray(needed);
+          if (header.length < HEADER_BYTES) return done();
+          decipher = decipherFor(key, header);
+        }
+        if (tail.length + chunk.length <= TAG_BYTES) {
+          tail = Buffer.concat([tail, chunk]);
+          return done();
+        }
+        // Everything but the last TAG_BYTES is body. The chunk itself is not copied: only the
+        // held-back tail (copied, so a view does not keep the whole chunk alive) is.
+        if (chunk.length >= TAG_BYTES) {
+          if (tail.length) this.push(decipher.update(tail));
+          const cut = chunk.length - TAG_BYTES;
+          tail = Buffer.from(chunk.subarray(cut));
+          return done(null, decipher.update(chunk.subarray(0, cut)));
+        }
+        const joined = Buffer.concat([tail, chunk]);
+        tail = joined.subarray(joined.length - TAG_BYTES);
+        done(null, decipher.update(joined.subarray(0, joined.length - TAG_BYTES)));
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+    flush(done) {
+      if (!decipher || tail.length < TAG_BYTES) return done(new Error('stored file is truncated'));
+      try {
+        decipher.setAuthTag(tail);
+        done(null, decipher.final());
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  });
 }

@@ -71,12 +71,14 @@ export async function createTestApp(
     now?: () => number;
     payments?: PaymentGateway;
     poolSize?: number;
+    /** A database already open (a second node on the first one's): left open on close. */
+    database?: Database;
     /** Receives every log line (JSON); set config.LOG_LEVEL too, tests default to silent. */
     logStream?: { write(line: string): void };
     onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase({ poolSize: opts.poolSize });
+  const database = opts.database ?? (await openTestDatabase({ poolSize: opts.poolSize }));
   // Stored files and the generated document key go to a directory of the test's own.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-data-'));
   const app = await buildApp({
@@ -95,7 +97,7 @@ export async function createTestApp(
     database,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

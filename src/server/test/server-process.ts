@@ -22,7 +22,11 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve());
   });
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  /** How long a start may take (a loaded machine needs longer for PGlite's first start). */
+  startTimeoutMs = 90_000,
+): Promise<ServerProcess> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   let out = '';
   const child = spawn(process.execPath, [ENTRY], {
@@ -32,12 +36,16 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  const polls = Math.ceil(startTimeoutMs / 100);
+  for (let i = 0; i < polls; i++) {
     if (child.exitCode !== null) throw new Error(`server exited at start:\n${out}`);
     const res = await fetch(`${url}/api/health`).catch(() => null);
     if (res?.status === 200) break;
     await new Promise((r) => setTimeout(r, 100));
-    if (i === 239) throw new Error(`server did not start:\n${out}`);
+    if (i === polls - 1) {
+      child.kill('SIGKILL'); // not left running behind a failed test
+      throw new Error(`server did not start:\n${out}`);
+    }
   }
   return {
     url,

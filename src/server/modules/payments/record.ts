@@ -81,7 +81,10 @@ export async function recordAuthorized(
       });
     return { app: app!, payment: done };
   });
-  if (paid) ctx.queue.invalidate();
+  if (paid) {
+    ctx.queue.invalidate();
+    ctx.metrics.paymentOutcome('authorized');
+  }
   return paid;
 }
 
@@ -92,7 +95,7 @@ export async function recordFailed(
   failure: { status: 'declined' | 'error'; message: string; transactionId?: string },
   who: { actor: Actor; ip: string | null; via?: 'reconciliation' },
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const [done] = await tx
       .update(payments)
       .set({
@@ -116,4 +119,6 @@ export async function recordFailed(
     });
     return true;
   });
+  if (recorded) ctx.metrics.paymentOutcome(failure.status);
+  return recorded;
 }

@@ -83,6 +83,7 @@ export async function settlePayment(
         const answer = await ask(payment, () => ctx.payments.capture(txId!, payment.amountCents));
         if (answer.done) await recordCaptured(ctx, payment, who);
         else await recordRefused(ctx, payment, answer.message, who, 'capture');
+        ctx.metrics.paymentOutcome(answer.done ? 'captured' : 'refused');
         return answer.done ? 'done' : 'refused';
       }
       case 'void': {
@@ -90,6 +91,7 @@ export async function settlePayment(
         // payment is recorded voided all the same, with the processor's words in the audit.
         const answer = await ask(payment, () => ctx.payments.void(txId!));
         await reverse(ctx, payment, 'voided', who, answer);
+        ctx.metrics.paymentOutcome('voided');
         return answer.done ? 'done' : 'refused';
       }
       default: {
@@ -97,6 +99,7 @@ export async function settlePayment(
         const voided = await ask(payment, () => ctx.payments.void(txId!));
         if (voided.done) {
           await reverse(ctx, payment, 'voided', who, voided);
+          ctx.metrics.paymentOutcome('voided');
           return 'done';
         }
         const refunded = await ask(payment, () =>
@@ -108,6 +111,7 @@ export async function settlePayment(
         );
         if (refunded.done) await reverse(ctx, payment, 'refunded', who, refunded);
         else await recordRefused(ctx, payment, refunded.message, who, 'refund');
+        ctx.metrics.paymentOutcome(refunded.done ? 'refunded' : 'refused');
         return refunded.done ? 'done' : 'refused';
       }
     }

@@ -16,8 +16,9 @@ import {
   startRecording,
 } from '../../modules/video/recordings.js';
 import type { IoServer } from '../hub.js';
-import { type AppSocket, dataOf, memberOf, roomForSocket } from '../participants.js';
-import type { RoomState, RoomStates } from './room-state.js';
+import { type AppSocket, dataOf, memberOf, participantOf, roomForSocket } from '../participants.js';
+import { type GoneCheck, socketsIn } from './live-members.js';
+import type { PendingRecording, RoomState, RoomStore, RunningRecording } from './room-state.js';
 
 // Recording (staff-and-video.md §4 Recording, §7; issue 5: consent first). The room's host
 // (describeRoom: a consultation's doctor or staff who run consultations, a session's creator)
@@ -26,25 +27,39 @@ import type { RoomState, RoomStates } from './room-state.js';
 // its own streams through create-file and HTTP chunks. A refusal is told to the host and
 // nothing is recorded. A patient who joins while the question is open, or while a recording
 // runs, is asked too; a refusal then stops it for everyone: nobody is recorded in a room where
-// a patient said no. Any host of the room may stop it; the requesting host leaving ends it.
+// a patient said no. Any host of the room may stop it; the requesting host leaving ends it,
+// and so does a host whose node died (found gone at the next join or request).
 // The room is told a recording ended even when writing that to the database fails, so no
-// browser keeps recording on a failed write.
-
-const patientsIn = async (io: IoServer, sessionId: string, exceptSocketId: string) =>
-  (await io.in(videoRoom(sessionId)).fetchSockets()).filter(
-    (s) => s.id !== exceptSocketId && dataOf(s).role === 'patient',
-  );
+// browser keeps recording on a failed write. The state changes first, atomically across nodes
+// (room-state.ts); what follows from a change (database writes, emits) is done after it.
 
 /** Runs async work for an event without letting a failure reach the process. */
 const safely = (work: () => Promise<void>) => {
   void work().catch(() => undefined);
 };
 
+/** Everyone asked agreed: the question becomes the running recording (to be opened). */
+function beginIn(state: RoomState, pending: PendingRecording): PendingRecording {
+  state.pending = null;
+  state.recording = { recordingId: pending.recordingId, host: pending.host, awaiting: [] };
+  return pending;
+}
+
+const without = (ids: string[], id: string) => ids.filter((x) => x !== id);
+
+/** What a change of the recording state leaves to do. */
+interface Aftermath {
+  /** The question was refused: only the host is told (nothing was recorded). */
+  refused?: () => void;
+  begin?: PendingRecording;
+  ended?: { running: RunningRecording; status: RecordingEnd; notice?: () => void };
+}
+
 export class RecordingEvents {
   constructor(
     private readonly ctx: AppContext,
     private readonly io: IoServer,
-    private readonly rooms: RoomStates,
+    private readonly rooms: () => RoomStore,
   ) {}
 
   register(socket: AppSocket): void {
@@ -77,60 +92,84 @@ export class RecordingEvents {
   }
 
   /** A newcomer: a patient is asked to consent to the recording asked for or running. */
-  async joined(sessionId: string, socket: AppSocket): Promise<void> {
-    const state = this.rooms.peek(sessionId);
-    const pending = state?.pending;
-    if (pending && dataOf(socket).role === 'patient') {
+  async joined(sessionId: string, socket: AppSocket, gone: GoneCheck): Promise<void> {
+    await this.dropGone(sessionId, gone);
+    const patient = dataOf(socket).role === 'patient';
+    const found = await this.rooms().update(sessionId, (state) => {
+      const { pending, recording } = state;
       // Otherwise the others' consent would start it with this patient never asked.
-      pending.awaiting.add(socket.id);
-      this.askConsent(socket.id, sessionId, pending.recordingId, pending.hostSocketId);
-    }
-    const recording = state?.recording;
+      if (pending && patient) pending.awaiting.push(socket.id);
+      if (recording && patient) recording.awaiting.push(socket.id);
+      return { pending, recording };
+    });
+    const { pending, recording } = found;
+    if (pending && patient) this.askConsent(socket.id, sessionId, pending);
     if (!recording) return;
-    if (dataOf(socket).role !== 'patient') {
-      this.tellRecording(sessionId, recording.recordingId, true, socket.id);
-      return;
-    }
-    recording.awaiting.add(socket.id);
-    this.askConsent(socket.id, sessionId, recording.recordingId, recording.hostSocketId);
+    if (!patient) this.tellRecording(sessionId, recording.recordingId, true, socket.id);
+    else this.askConsent(socket.id, sessionId, recording);
   }
 
   /** Someone left: the host's leaving ends the recording; a patient's unanswered question goes. */
-  async left(sessionId: string, socket: AppSocket): Promise<void> {
-    const state = this.rooms.peek(sessionId);
-    if (!state) return;
-    if (state.pending?.hostSocketId === socket.id) state.pending = null;
-    state.pending?.awaiting.delete(socket.id);
-    if (state.pending && state.pending.awaiting.size === 0) await this.begin(sessionId, state);
-    const recording = state.recording;
-    if (!recording) return;
-    recording.awaiting.delete(socket.id);
-    if (recording.hostSocketId !== socket.id) return;
-    await this.end(sessionId, state, 'host_disconnected', () =>
-      this.io
-        .to(videoRoom(sessionId))
-        .emit('host-disconnected', { sessionId, recordingId: recording.recordingId }),
-    );
+  async left(sessionId: string, gone: GoneCheck): Promise<void> {
+    await this.dropGone(sessionId, gone);
+  }
+
+  /**
+   * Sockets that are gone leave the state: a host's question is withdrawn, their recording
+   * ends (host_disconnected), a patient's unanswered question goes (which may start it).
+   */
+  private async dropGone(sessionId: string, gone: GoneCheck): Promise<void> {
+    const after = await this.rooms().update(sessionId, (state): Aftermath => {
+      const out: Aftermath = {};
+      if (state.pending && gone(state.pending.host.socketId)) state.pending = null;
+      const pending = state.pending;
+      if (pending) {
+        pending.awaiting = pending.awaiting.filter((id) => !gone(id));
+        if (pending.awaiting.length === 0) out.begin = beginIn(state, pending);
+      }
+      const running = state.recording;
+      if (running) {
+        running.awaiting = running.awaiting.filter((id) => !gone(id));
+        if (gone(running.host.socketId)) {
+          state.recording = null;
+          const notice = () =>
+            this.io
+              .to(videoRoom(sessionId))
+              .emit('host-disconnected', { sessionId, recordingId: running.recordingId });
+          out.ended = { running, status: 'host_disconnected', notice };
+        }
+      }
+      return out;
+    });
+    await this.follow(sessionId, after);
   }
 
   private async request(socket: AppSocket, sessionId: string): Promise<void> {
     if (!memberOf(socket, sessionId)) return;
     const room = await roomForSocket(this.ctx, socket, sessionId);
     if (!room?.isHost || !memberOf(socket, sessionId)) return;
-    const state = this.rooms.get(sessionId);
-    if (state.recording || state.pending) return;
-    const patients = await patientsIn(this.io, sessionId, socket.id);
-    state.pending = {
-      recordingId: randomUUID(),
-      hostSocketId: socket.id,
-      hostUserId: dataOf(socket).userId,
-      consultationId: room.consultationId,
-      videoSessionId: room.videoSessionId,
-      awaiting: new Set(patients.map((p) => p.id)),
-    };
-    if (patients.length === 0) return this.begin(sessionId, state);
-    for (const patient of patients)
-      this.askConsent(patient.id, sessionId, state.pending.recordingId, socket.id);
+    const inRoom = await socketsIn(this.io, sessionId);
+    const present = new Set(inRoom.map((s) => s.id));
+    // A recording whose host's node died would otherwise block this one for good.
+    await this.dropGone(sessionId, (id) => !present.has(id));
+    const patients = inRoom
+      .filter((s) => s.id !== socket.id && dataOf(s).role === 'patient')
+      .map((s) => s.id);
+    const asked = await this.rooms().update(sessionId, (state) => {
+      if (state.recording || state.pending) return null;
+      const pending: PendingRecording = {
+        recordingId: randomUUID(),
+        host: participantOf(socket),
+        consultationId: room.consultationId,
+        videoSessionId: room.videoSessionId,
+        awaiting: patients,
+      };
+      state.pending = pending;
+      return patients.length === 0 ? { begin: beginIn(state, pending) } : { pending };
+    });
+    if (!asked) return;
+    if (asked.begin) return this.follow(sessionId, { begin: asked.begin });
+    for (const patient of patients) this.askConsent(patient, sessionId, asked.pending);
   }
 
   private async consent(
@@ -140,64 +179,86 @@ export class RecordingEvents {
     accepted: boolean,
   ): Promise<void> {
     if (!memberOf(socket, sessionId)) return;
-    const state = this.rooms.peek(sessionId);
-    const { pending, recording } = state ?? {};
-    if (!state) return;
     const userName = dataOf(socket).userName;
-    if (pending?.recordingId === recordingId && pending.awaiting.has(socket.id)) {
-      if (!accepted) {
-        state.pending = null;
-        this.declined(pending.hostSocketId, sessionId, recordingId, userName);
-        return;
+    const after = await this.rooms().update(sessionId, (state): Aftermath & { told?: true } => {
+      const { pending, recording } = state;
+      if (pending?.recordingId === recordingId && pending.awaiting.includes(socket.id)) {
+        if (!accepted) {
+          state.pending = null;
+          const host = pending.host.socketId;
+          return { refused: () => this.declined(host, sessionId, recordingId, userName) };
+        }
+        pending.awaiting = without(pending.awaiting, socket.id);
+        return pending.awaiting.length === 0 ? { begin: beginIn(state, pending) } : {};
       }
-      pending.awaiting.delete(socket.id);
-      if (pending.awaiting.size === 0) await this.begin(sessionId, state);
-      return;
-    }
-    if (recording?.recordingId === recordingId && recording.awaiting.has(socket.id)) {
-      recording.awaiting.delete(socket.id);
-      if (accepted) {
-        this.tellRecording(sessionId, recordingId, true, socket.id);
-        return;
+      if (recording?.recordingId === recordingId && recording.awaiting.includes(socket.id)) {
+        recording.awaiting = without(recording.awaiting, socket.id);
+        if (accepted) return { told: true };
+        state.recording = null;
+        const notice = () =>
+          this.declined(recording.host.socketId, sessionId, recordingId, userName);
+        return { ended: { running: recording, status: 'stopped', notice } };
       }
-      await this.end(sessionId, state, 'stopped', () =>
-        this.declined(recording.hostSocketId, sessionId, recordingId, userName),
-      );
-    }
+      return {};
+    });
+    if (after.told) this.tellRecording(sessionId, recordingId, true, socket.id);
+    await this.follow(sessionId, after);
   }
 
   private async stop(socket: AppSocket, sessionId: string): Promise<void> {
-    const state = this.rooms.peek(sessionId);
-    if (!state || !memberOf(socket, sessionId)) return;
-    if (state.pending?.hostSocketId === socket.id) state.pending = null;
-    const running = state.recording;
+    if (!memberOf(socket, sessionId)) return;
+    const store = this.rooms();
+    const running = await store.update(sessionId, (state) => {
+      if (state.pending?.host.socketId === socket.id) state.pending = null;
+      return state.recording;
+    });
     if (!running) return;
     // A consultation room may hold two hosts (its doctor and staff): either may stop it, as
     // both are shown the stop button.
-    if (running.hostSocketId !== socket.id) {
+    if (running.host.socketId !== socket.id) {
       const room = await roomForSocket(this.ctx, socket, sessionId);
       if (!room?.isHost || !memberOf(socket, sessionId)) return;
     }
-    if (state.recording !== running) return; // stopped meanwhile
-    await this.end(sessionId, state, 'stopped');
+    const stopped = await store.update(sessionId, (state) => {
+      if (state.recording?.recordingId !== running.recordingId) return false; // stopped meanwhile
+      state.recording = null;
+      return true;
+    });
+    if (stopped) await this.follow(sessionId, { ended: { running, status: 'stopped' } });
   }
 
   /**
-   * Ends the running recording: stored as ended (a failed write is not allowed to keep the
-   * room recording), `notice` sent, then the room told to stop recording.
+   * What a committed change leaves to do. An ended recording is stored as ended (a failed
+   * write is not allowed to keep the room recording), its notice sent, then the room told to
+   * stop recording. A begun one is opened in the database, then the room told; if that write
+   * fails, the state lets go of it and nobody is told it started.
    */
-  private async end(
-    sessionId: string,
-    state: RoomState,
-    status: RecordingEnd,
-    notice?: () => void,
-  ): Promise<void> {
-    const running = state.recording;
-    if (!running) return;
-    state.recording = null;
-    await finishRecording(this.ctx, running.recordingId, status).catch(() => undefined);
-    notice?.();
-    this.tellRecording(sessionId, running.recordingId, false);
+  private async follow(sessionId: string, after: Aftermath): Promise<void> {
+    after.refused?.();
+    const { ended, begin } = after;
+    if (ended) {
+      const { running, status, notice } = ended;
+      await finishRecording(this.ctx, running.recordingId, status).catch(() => undefined);
+      notice?.();
+      this.tellRecording(sessionId, running.recordingId, false);
+    }
+    if (begin) {
+      try {
+        await startRecording(this.ctx, {
+          id: begin.recordingId,
+          roomId: sessionId,
+          consultationId: begin.consultationId,
+          videoSessionId: begin.videoSessionId,
+          startedBy: begin.host.userId,
+        });
+      } catch (err) {
+        await this.rooms().update(sessionId, (state) => {
+          if (state.recording?.recordingId === begin.recordingId) state.recording = null;
+        });
+        throw err;
+      }
+      this.tellRecording(sessionId, begin.recordingId, true);
+    }
   }
 
   private async createFile(socket: AppSocket, payload: unknown): Promise<CreateFileAck> {
@@ -205,12 +266,10 @@ export class RecordingEvents {
     if (!parsed.success)
       return { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid file' };
     const file = parsed.data;
-    const recording = this.rooms.peek(file.roomId)?.recording;
-    if (
-      !memberOf(socket, file.roomId) ||
-      recording?.recordingId !== file.recordingId ||
-      recording.awaiting.has(socket.id)
-    )
+    const recording = memberOf(socket, file.roomId)
+      ? (await this.rooms().read(file.roomId)).recording
+      : null;
+    if (recording?.recordingId !== file.recordingId || recording.awaiting.includes(socket.id))
       return { ok: false, message: 'No recording is running in this room' };
     const who = dataOf(socket);
     const fileId = await createRecordingFile(this.ctx, {
@@ -221,29 +280,9 @@ export class RecordingEvents {
       streamId: file.streamId,
       videoType: file.videoType,
       mimeType: file.mimeType,
-      isHost: recording.hostSocketId === socket.id,
+      isHost: recording.host.socketId === socket.id,
     });
     return { ok: true, fileId };
-  }
-
-  /** Everyone agreed: the recording is opened and the room told. */
-  private async begin(sessionId: string, state: RoomState): Promise<void> {
-    const pending = state.pending;
-    if (!pending) return;
-    state.pending = null;
-    await startRecording(this.ctx, {
-      id: pending.recordingId,
-      roomId: sessionId,
-      consultationId: pending.consultationId,
-      videoSessionId: pending.videoSessionId,
-      startedBy: pending.hostUserId,
-    });
-    state.recording = {
-      recordingId: pending.recordingId,
-      hostSocketId: pending.hostSocketId,
-      awaiting: new Set(),
-    };
-    this.tellRecording(sessionId, pending.recordingId, true);
   }
 
   /** The room-wide recording on/off, to everyone (the host too) or to one socket. */
@@ -256,12 +295,15 @@ export class RecordingEvents {
     });
   }
 
-  private askConsent(socketId: string, sessionId: string, recordingId: string, hostId: string) {
-    const host = this.io.sockets.sockets.get(hostId);
+  private askConsent(
+    socketId: string,
+    sessionId: string,
+    asked: { recordingId: string; host: { userName: string } },
+  ) {
     this.io.to(socketId).emit('recording-consent-request', {
       sessionId,
-      recordingId,
-      requestedBy: host ? dataOf(host).userName : 'Your physician',
+      recordingId: asked.recordingId,
+      requestedBy: asked.host.userName || 'Your physician',
     });
   }
 

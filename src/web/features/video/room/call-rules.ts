@@ -26,6 +26,10 @@ export const CALL_TIMERS = {
   videoOffDelayMs: 1000,
   /** §9: the local video is muted (again) after 2 s. */
   localRemuteMs: 2000,
+  /** Issue 14: a peer whose socket dropped keeps its connection this long for their rejoin. */
+  rejoinGraceMs: 15_000,
+  /** Issue 14: after "server restarting", the reconnect banner waits this long for the rejoin. */
+  quietRejoinMs: 8000,
 } as const;
 
 /** A join token is used only while it has at least this long left. */

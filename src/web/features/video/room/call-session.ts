@@ -7,6 +7,7 @@ import type { ClientRoomMessage, SharingRefused } from '../../../../shared/room-
 import type { JoinTokenResponse } from '../../../../shared/schemas/video';
 import {
   JoinRefusedSchema,
+  type Participant,
   ParticipantJoinedSchema,
   ParticipantLeftSchema,
   ReceivedAnswerSchema,
@@ -47,6 +48,9 @@ export class CallSession {
   private disposed = false;
   private emitQueued = false;
   private statusTimer?: ReturnType<typeof setTimeout>;
+  /** The server said it restarts: the coming drop is expected and said nothing about for a while. */
+  private restarting = false;
+  private quietTimer?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly options: CallSessionOptions) {
     if (typeof RTCPeerConnection === 'undefined') {
@@ -181,22 +185,41 @@ export class CallSession {
   private readonly onConnect = () => {
     if (!this.ready || this.isOver()) return;
     if (this.joined) {
-      // A new socket id: the others dropped the old one; connect afresh (§4).
+      // A new socket id: join again with it. The peer connections stay: media does not go
+      // through the server, and session-joined maps each of them to its user (issue 14).
       this.joined = false;
-      this.mesh.closeAll();
       this.presence.reset();
       this.channel = null;
-      this.phase = 'reconnecting';
+      if (!this.restarting) this.phase = 'reconnecting';
       this.emit();
+      // A fresh token for the rejoin: new TURN credentials come with it.
+      void this.renewAndJoin();
+      return;
     }
     this.join();
   };
 
   private readonly onDisconnect = () => {
-    if (this.joined && !this.isOver()) {
+    if (!this.joined || this.isOver()) return;
+    if (!this.restarting) {
       this.phase = 'reconnecting';
       this.emit();
+      return;
     }
+    // A node restarting: the socket is back within moments through another node, and the
+    // media never stopped, so nothing is shown unless the rejoin takes long.
+    clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => {
+      this.restarting = false;
+      if (!this.joined && !this.isOver() && this.phase === 'joined') {
+        this.phase = 'reconnecting';
+        this.emit();
+      }
+    }, CALL_TIMERS.quietRejoinMs);
+  };
+
+  private readonly onServerRestarting = () => {
+    this.restarting = true;
   };
 
   private readonly onSessionJoined = (payload: unknown) => {
@@ -206,10 +229,18 @@ export class CallSession {
     if (this.isOver()) return;
     this.joined = true;
     this.joinRetried = false;
+    this.restarting = false;
+    clearTimeout(this.quietTimer);
     this.phase = 'joined';
     this.channel = this.makeChannel(token.room);
-    for (const participant of parsed.data.participants) this.mesh.add(participant, false);
-    if (parsed.data.participants.length > 0) this.presence.arrived();
+    const { participants } = parsed.data;
+    // After a rejoin the connections this tab holds are kept, under the others' new ids.
+    for (const participant of participants)
+      if (!this.mesh.adopt(participant)) this.mesh.add(participant, false);
+    // Someone not listed may be rejoining too (their node stopped as well): kept a while.
+    for (const socketId of this.mesh.missing(new Set(participants.map((p) => p.userId))))
+      this.mesh.hold(socketId, CALL_TIMERS.rejoinGraceMs, this.departed);
+    if (participants.length > 0) this.presence.arrived();
     this.options.onJoined?.(token.room);
     // §9: ask the others for their camera state 500 ms after joining; tell them ours.
     clearTimeout(this.statusTimer);
@@ -238,16 +269,27 @@ export class CallSession {
     if (!parsed.success || parsed.data.sessionId !== this.options.roomId || !this.joined) return;
     const { sessionId: _, ...participant } = parsed.data;
     this.presence.arrived();
-    this.mesh.add(participant, true);
+    // Back under a new socket id (their signalling reconnected): the same connection goes on.
+    if (!this.mesh.adopt(participant)) this.mesh.add(participant, true);
   };
 
   private readonly onParticipantLeft = (payload: unknown) => {
     const parsed = ParticipantLeftSchema.safeParse(payload);
     if (!parsed.success || parsed.data.sessionId !== this.options.roomId) return;
-    const { socketId } = parsed.data;
+    const { socketId, reconnecting } = parsed.data;
+    if (reconnecting) {
+      // Their socket dropped, not left: a connection still carrying media waits for them.
+      this.mesh.hold(socketId, CALL_TIMERS.rejoinGraceMs, this.departed);
+      return;
+    }
     const gone = this.mesh.views().find((v) => v.participant.socketId === socketId)?.participant;
     this.mesh.remove(socketId);
     this.presence.left(socketId, gone, this.mesh.views().length === 0);
+  };
+
+  /** A participant removed after their grace (or at once, with nothing to keep). */
+  private readonly departed = (participant: Participant) => {
+    this.presence.left(participant.socketId, participant, this.mesh.views().length === 0);
   };
 
   private readonly onOffer = (payload: unknown) => {
@@ -299,6 +341,7 @@ export class CallSession {
       ['room-message', this.presence.hear],
       ['sharing-refused', this.onSharingRefused],
       ['call-ended', this.onCallEnded],
+      ['server-restarting', this.onServerRestarting],
     ];
   }
 
@@ -359,6 +402,7 @@ export class CallSession {
 
   private teardown(): void {
     clearTimeout(this.statusTimer);
+    clearTimeout(this.quietTimer);
     this.joined = false;
     this.channel = null;
     this.mesh.dispose();

@@ -63,6 +63,8 @@ interface Peer {
   /** Signalling work for this peer, one step at a time. */
   chain: Promise<void>;
   timer?: ReturnType<typeof setTimeout>;
+  /** Set while the peer's signalling is away (their socket dropped); ends in removal. */
+  holdTimer?: ReturnType<typeof setTimeout>;
 }
 
 export class PeerMesh {
@@ -153,6 +155,65 @@ export class PeerMesh {
       }
       this.sendOffer(peer, false);
     }
+  }
+
+  /**
+   * The same user under a new socket id (a rejoin after the signalling reconnected, issue 14):
+   * a connection that still carries media is kept and answers to the new id, so the call goes
+   * on without a new offer. Answers false when there is none to keep (a failed one is closed):
+   * the caller then adds the participant as new.
+   */
+  adopt(participant: Participant): boolean {
+    if (this.closed) return false;
+    const same = this.peers.get(participant.socketId);
+    if (same) {
+      same.participant = participant;
+      return true;
+    }
+    const peer = [...this.peers.values()].find((p) => p.participant.userId === participant.userId);
+    if (!peer) return false;
+    if (!carriesMedia(peer)) {
+      this.remove(peer.participant.socketId);
+      return false;
+    }
+    clearTimeout(peer.holdTimer);
+    peer.holdTimer = undefined;
+    this.peers.delete(peer.participant.socketId);
+    peer.participant = participant;
+    this.peers.set(participant.socketId, peer);
+    // Candidates the new id sent before this tab knew it.
+    for (const candidate of this.orphans.take(participant.socketId))
+      this.step(peer, () => addCandidate(peer.pc, candidate));
+    this.options.onChange();
+    return true;
+  }
+
+  /**
+   * A participant's signalling dropped (their socket will be back under a new id): a
+   * connection still carrying media is kept `graceMs` for `adopt`, then removed; `gone` is
+   * called when it is removed, now (nothing to keep) or at the end of the grace.
+   */
+  hold(socketId: string, graceMs: number, gone: (participant: Participant) => void): void {
+    const peer = this.peers.get(socketId);
+    if (!peer) return;
+    if (!carriesMedia(peer)) {
+      this.remove(socketId);
+      gone(peer.participant);
+      return;
+    }
+    clearTimeout(peer.holdTimer);
+    peer.holdTimer = setTimeout(() => {
+      if (this.peers.get(peer.participant.socketId) !== peer) return;
+      this.remove(peer.participant.socketId);
+      gone(peer.participant);
+    }, graceMs);
+  }
+
+  /** Socket ids of the peers whose user is not among `userIds` (after a rejoin). */
+  missing(userIds: ReadonlySet<string>): string[] {
+    return [...this.peers.values()]
+      .filter((p) => !userIds.has(p.participant.userId))
+      .map((p) => p.participant.socketId);
   }
 
   remove(socketId: string): void {
@@ -254,7 +315,8 @@ export class PeerMesh {
     pc.onicecandidate = (event) => {
       if (peer.closed || !event.candidate || !event.candidate.candidate) return;
       const c = event.candidate.toJSON();
-      this.options.signaller.candidate(participant.socketId, {
+      // The peer's current id: it changes when the other side rejoins (adopt).
+      this.options.signaller.candidate(peer.participant.socketId, {
         candidate: c.candidate ?? '',
         sdpMid: c.sdpMid ?? null,
         sdpMLineIndex: c.sdpMLineIndex ?? null,
@@ -357,12 +419,18 @@ export class PeerMesh {
   private closePeer(peer: Peer): void {
     peer.closed = true;
     clearTimeout(peer.timer);
+    clearTimeout(peer.holdTimer);
     peer.pc.onicecandidate = null;
     peer.pc.ontrack = null;
     peer.pc.onconnectionstatechange = null;
     peer.pc.oniceconnectionstatechange = null;
     peer.pc.close();
   }
+}
+
+/** Media flows (or is coming back by itself): worth keeping across a signalling reconnect. */
+function carriesMedia(peer: Peer): boolean {
+  return peer.everConnected && (peer.state === 'connected' || peer.state === 'disconnected');
 }
 
 async function addCandidate(pc: RTCPeerConnection, candidate: SignalIceCandidate): Promise<void> {
