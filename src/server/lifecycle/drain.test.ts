@@ -85,7 +85,8 @@ it('drains on SIGTERM: not-ready, the upload finishes, the socket is sent to rec
 }, async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-drain-'));
   dirs.push(dataDir);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below the ephemeral range, as in redis-server.ts: a restart on this port must find it free.
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
   const base = `http://127.0.0.1:${port}`;
   let out = '';
   child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryCounters } from '../rate-limit/counters.js';
 import { RedisCounters } from '../rate-limit/redis-counters.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { type OwnRedis, ownRedis } from '../test/redis-server.js';
 
 // GET /api/ready (issue 14): each part it checks, broken for real: a closed database, a Redis
 // server of the test's own killed, a blob folder that cannot be created, a draining node.
@@ -63,38 +63,22 @@ describe('GET /api/ready', () => {
 });
 
 describe('GET /api/ready with Redis', () => {
-  const PORT = 20_000 + Math.floor(Math.random() * 20_000);
-  let redis: ChildProcess | undefined;
-  const startRedis = async () => {
-    redis = spawn(
-      'redis-server',
-      ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
-    for (let i = 0; i < 50; i++) {
-      const ping = spawnSync('redis-cli', ['-p', String(PORT), 'ping'], { encoding: 'utf8' });
-      if (ping.stdout.trim() === 'PONG') return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the test Redis did not start');
-  };
-  afterAll(() => {
-    redis?.kill('SIGKILL');
+  let redis: OwnRedis | undefined;
+  afterAll(async () => {
+    await redis?.stop();
   });
 
   it('answers 200 while Redis answers and 503 naming redis once it is gone', {
     timeout: 30_000,
   }, async () => {
-    await startRedis();
-    const url = `redis://127.0.0.1:${PORT}`;
-    const counters = await RedisCounters.connect(url, `okmmj:ready-test:${PORT}:`);
+    redis = await ownRedis();
+    const { url } = redis;
+    const counters = await RedisCounters.connect(url, `okmmj:ready-test:${redis.port}:`);
     const other = await createTestApp({ config: { REDIS_URL: url }, counters });
     try {
       const up = await ready(other.app);
       expect(up.statusCode, up.body).toBe(200);
-      const died = new Promise((resolve) => redis!.once('exit', resolve));
-      redis!.kill('SIGKILL');
-      await died;
+      await redis.stop();
       const started = Date.now();
       const down = await ready(other.app);
       expect(down.statusCode).toBe(503);
@@ -102,10 +86,10 @@ describe('GET /api/ready with Redis', () => {
       // Within the check's own timeout: a balancer's poll is not held up.
       expect(Date.now() - started).toBeLessThan(3000);
       // The answer carries no driver text (no host, port or error message).
-      expect(down.body).not.toContain(String(PORT));
+      expect(down.body).not.toContain(String(redis.port));
     } finally {
       // Back, so the client reconnects and quits cleanly (a quit waits for a connection).
-      await startRedis();
+      await redis.start();
       await new Promise((r) => setTimeout(r, 1500));
       await other.close();
       await counters.close();

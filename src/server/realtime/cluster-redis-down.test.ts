@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,45 +8,31 @@ import { testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { validRegistration } from '../test/fixtures.js';
 import { Client, openTestDatabase } from '../test/harness.js';
+import { type OwnRedis, ownRedis } from '../test/redis-server.js';
 import { linkCluster } from './cluster.js';
 
 // Issue 10, defect 9, while Redis is down: the adapter carries disconnectSockets to every
 // node, its own included, only through Redis, so a node must close its own sockets itself.
 // A Redis server of the test's own (the machine's redis-server) is killed mid-test.
 
-const PORT = 20_000 + Math.floor(Math.random() * 20_000);
-let redis: ChildProcess;
+let redis: OwnRedis;
 let database: Database;
 let dataDir: string;
 let node: Awaited<ReturnType<typeof buildApp>>;
 
-const startRedis = async () => {
-  redis = spawn(
-    'redis-server',
-    ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  for (let i = 0; i < 50; i++) {
-    const ping = spawnSync('redis-cli', ['-p', String(PORT), 'ping'], { encoding: 'utf8' });
-    if (ping.stdout.trim() === 'PONG') return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the test Redis did not start');
-};
-
 beforeAll(async () => {
-  await startRedis();
+  redis = await ownRedis();
   database = await openTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-redis-down-'));
   node = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database });
-  node.addHook('onClose', await linkCluster(node.ctx, `redis://127.0.0.1:${PORT}`));
+  node.addHook('onClose', await linkCluster(node.ctx, redis.url));
   await node.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
-  await startRedis(); // back, so the node's Redis clients reconnect and quit cleanly
+  await redis.start(); // back, so the node's Redis clients reconnect and quit cleanly
   await new Promise((r) => setTimeout(r, 1500)); // the clients' reconnect backoff
   await node?.close();
-  redis.kill('SIGKILL');
+  await redis.stop();
   await database?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -68,8 +53,7 @@ it('signing out closes the session’s socket on this node while Redis is down',
     socket.once('connect_error', reject);
   });
 
-  redis.kill('SIGKILL');
-  await new Promise((r) => setTimeout(r, 200));
+  await redis.stop();
   expect((await patient.post('/api/logout')).statusCode).toBe(200);
   const reason = await Promise.race([
     closed,

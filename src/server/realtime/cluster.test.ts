@@ -141,6 +141,24 @@ describe('two nodes linked through Redis', () => {
     expect(await within(closed)).toBe('io server disconnect');
   });
 
+  it('a doctor connected to node A is on duty for a patient whose page node B serves', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const onA = new Client(a);
+    expect((await onA.post('/api/register', validRegistration())).statusCode).toBe(201);
+    await completeIntake({ client: onA } as TestPatient);
+    expect((await onA.post('/api/process-payment', goodPayment())).statusCode).toBe(200);
+    const onB = new Client(b);
+    onB.cookie = onA.cookie;
+    const onDuty = async () => (await onB.get('/api/queue/status')).json()?.physicianOnDuty;
+    expect(await onDuty()).toBe(false);
+
+    const doctor = await signedInAs(a, 'doctor');
+    const { socket } = await socketOn(a, doctor.client.cookie!);
+    expect(await until(async () => (await onDuty()) === true)).toBe(true);
+    socket.close();
+    expect(await until(async () => (await onDuty()) === false)).toBe(true);
+  });
+
   it("a demotion on node A closes the doctor's socket on node B", async () => {
     const [a, b] = nodes as [Node, Node];
     const master = await signedInAs(a, 'master_admin');

@@ -67,16 +67,8 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     }
   });
 
-  const countDoctors = () => {
-    let n = 0;
-    const seen = new Set<string>();
-    for (const s of io.sockets.sockets.values())
-      if (s.data.role === 'doctor' && !seen.has(s.data.userId)) {
-        seen.add(s.data.userId);
-        n++;
-      }
-    ctx.queue.setLiveDoctors(n);
-  };
+  // Distinct doctors, on every node (one doctor with two tabs is one doctor on duty).
+  ctx.queue.countLiveDoctors = async () => (await ctx.realtime.liveUserIds('doctor')).length;
 
   const roomTools = createRoomTools(ctx, io);
 
@@ -87,10 +79,9 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
       tokenHash: string;
       patientId: string | null;
     };
-    if (role === 'doctor') countDoctors();
     socket.on('disconnect', () => {
       if (role === 'doctor') {
-        countDoctors();
+        ctx.queue.doctorPresenceChanged();
         ctx.queueReminders.doctorDisconnected();
       }
     });
@@ -98,7 +89,9 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
     roomTools.register(socket);
     registerCallAnnouncements(socket, ctx);
     await socket.join([userRoom(userId), roleRoom(role), sessionRoom(tokenHash)]);
-    // The first doctor on duty: the waiting patients are told by email (issue 13).
+    // Counted once in the doctors' room. The first doctor on duty: the waiting patients are
+    // told by email (issue 13).
+    if (role === 'doctor') ctx.queue.doctorPresenceChanged();
     if (role === 'doctor')
       void ctx.queueReminders.doctorConnected(userId, socket.id).catch((err: unknown) => {
         app.log.error({ err }, 'queue reminders failed');

@@ -27,7 +27,8 @@ export async function startServer(
   /** How long a start may take (a loaded machine needs longer for PGlite's first start). */
   startTimeoutMs = 90_000,
 ): Promise<ServerProcess> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below the ephemeral range, as in redis-server.ts: a restart on this port must find it free.
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
   let out = '';
   const child = spawn(process.execPath, [ENTRY], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },

@@ -84,11 +84,18 @@ export class QueueSnapshot {
     });
   }
 
-  /** Doctors with a live connection (ruling 16); a change moves every estimate. */
-  setLiveDoctors(count: number): void {
-    if (count === this.liveDoctors) return;
-    this.liveDoctors = count;
-    this.invalidateLocally();
+  /**
+   * Counts the doctors with a live connection on any node (ruling 16); set by the socket
+   * server, whose fetchSockets spans the nodes through the Redis adapter. Read at each rebuild.
+   */
+  countLiveDoctors: () => Promise<number> = async () => 0;
+
+  /**
+   * A doctor connected or left, on this node: every node rebuilds (and recounts), so a patient
+   * sees the same "physician on duty" whichever node serves their page. It moves every estimate.
+   */
+  doctorPresenceChanged(): void {
+    this.invalidate();
   }
 
   get doctorsOnDuty(): number {
@@ -124,6 +131,8 @@ export class QueueSnapshot {
   }
 
   private async rebuild(): Promise<void> {
+    // A node that does not answer in time keeps the last count rather than failing the rebuild.
+    this.liveDoctors = await this.countLiveDoctors().catch(() => this.liveDoctors);
     const tz = this.timeZone;
     const dayStart = sql`(date_trunc('day', now() at time zone ${tz}) at time zone ${tz})`;
     const entries = await this.db
