@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { cardPng, colourFor } from './png-fixture';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -124,11 +124,33 @@ export const toastTitled = (page: Page, title: string | RegExp) =>
     .getByText(title, { exact: typeof title === 'string' })
     .first();
 
+/** A file in a multipart body, as Playwright's request client takes it. */
+export interface FilePart {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/**
+ * What the helpers below need of an API client: Playwright's APIRequestContext, or
+ * cluster/page-api.ts's, which sends from inside a browser page (the cluster lab's network).
+ */
+export interface ApiClient {
+  post(
+    url: string,
+    options?: {
+      headers?: Record<string, string>;
+      data?: object;
+      multipart?: Record<string, string | FilePart>;
+    },
+  ): Promise<{ status(): number; text(): Promise<string>; json(): Promise<unknown> }>;
+}
+
 /**
  * The intake the queue requires (issue 11), through the API the wizard uses: the application
  * with a condition and the three required documents. Answers the application id.
  */
-export async function completeIntakeByApi(api: APIRequestContext): Promise<string> {
+export async function completeIntakeByApi(api: ApiClient): Promise<string> {
   const created = await api.post('/api/applications', { data: { type: 'new' } });
   expect(created.status(), await created.text()).toBeLessThan(300);
   const { id } = (await created.json()) as { id: string };
@@ -149,10 +171,7 @@ export async function completeIntakeByApi(api: APIRequestContext): Promise<strin
  * Registers a patient through the API, completes the intake and pays with the dispensary
  * statement: they are waiting in the queue (its id).
  */
-export async function registerAndPay(
-  api: APIRequestContext,
-  patient: TestPatient,
-): Promise<string> {
+export async function registerAndPay(api: ApiClient, patient: TestPatient): Promise<string> {
   const registered = await api.post('/api/register', {
     headers: fromOwnAddress(),
     data: registrationBody(patient),

@@ -1,6 +1,8 @@
 import { chmodSync, writeFileSync } from 'node:fs';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, chromium, expect, type Page } from '@playwright/test';
 import { videoLaunchOptions } from '../../playwright.video.config';
+import { watchPeerConnections } from '../video/call-support';
+import { ORIGIN } from './clinic-lab';
 import type { Lab, Namespace } from './netns';
 
 // A Chromium inside a lab namespace: Playwright starts a wrapper that enters the namespace
@@ -23,4 +25,22 @@ export async function launchBrowserIn(lab: Lab, ns: Namespace): Promise<Browser>
   });
   lab.onTeardown(() => browser.close().catch(() => {}));
   return browser;
+}
+
+/**
+ * A page of the clinic in a new context of `browser`: through nginx's TLS (a self-signed
+ * certificate), camera and microphone allowed, its peer connections watched. It is a secure
+ * context, as the camera needs.
+ */
+export async function openClinicPage(browser: Browser, path = '/'): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: ORIGIN,
+    ignoreHTTPSErrors: true,
+    permissions: ['camera', 'microphone'],
+  });
+  await watchPeerConnections(context);
+  const page = await context.newPage();
+  await page.goto(path);
+  expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
+  return page;
 }

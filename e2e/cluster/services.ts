@@ -197,6 +197,32 @@ export async function startRedis(lab: Lab, ns: Namespace, port = 6379) {
 }
 
 /**
+ * s3rver (the S3-protocol server the blob store's tests use) inside `ns` on 127.0.0.1:9000,
+ * its files in the lab, one bucket. Answers the S3 settings every app node gets.
+ */
+export async function startS3(lab: Lab, ns: Namespace, port = 9000) {
+  const dir = lab.file('s3');
+  mkdirSync(dir, { recursive: true });
+  const spawned = lab.spawn(ns, 's3rver', process.execPath, [
+    '--openssl-legacy-provider',
+    'src/server/test/s3-server-child.mjs',
+    dir,
+    'okmmj-cluster',
+    String(port),
+  ]);
+  await ready(lab, spawned, 's3rver', () => listening(lab, ns, 'tcp', port));
+  return {
+    BLOB_STORE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: 'okmmj-cluster',
+    ...{ S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }, // s3rver's own account
+    S3_FORCE_PATH_STYLE: 'true',
+    // s3rver mis-stores the SDK's aws-chunked uploads (src/server/test/s3-server.ts).
+    S3_CHECKSUM: 'WHEN_REQUIRED',
+  };
+}
+
+/**
  * A fresh PostgreSQL database on the machine's server, dropped at teardown. Answers the URL
  * through the unix socket, the one way into it from inside a namespace.
  */

@@ -1,107 +1,42 @@
 import { createHmac } from 'node:crypto';
-import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support';
-import { framesDecoded, framesDecodedPerPeer, watchPeerConnections } from '../video/call-support';
-import { launchBrowserIn } from './browsers';
-import { Lab, type Namespace } from './netns';
+import { expectFramesRising, framesDecodedPerPeer } from '../video/call-support';
+import { launchBrowserIn, openClinicPage } from './browsers';
 import {
-  createDatabase,
-  selfSignedCertificate,
-  startAppNode,
-  startCoturn,
-  startNginx,
-  startRedis,
-} from './services';
+  A_ADDRESS,
+  B_ADDRESS,
+  type ClinicLab,
+  HTTP_PORT,
+  ORIGIN,
+  TURN_SECRET as SECRET,
+  SERVICE,
+  startClinicLab,
+  TURN_PORT,
+} from './clinic-lab';
+import type { Namespace } from './netns';
 
-// TURN through networks that cannot see each other (issue 14). Three namespaces:
-//   A (the patient's browser) 10.201.1.2 ── 10.201.1.1 ┐
-//                                                       S: app node, nginx, coturn, redis;
-//   B (the physician's browser) 10.201.2.2 ── 10.201.2.1 ┘  service address 10.201.3.1
-// A and B each route only to S's service address, and S does not forward, so A and B have no
-// path to each other: a call between them connects only through coturn's relay. nginx and
-// coturn run with the recipe's own files (deploy/), rendered for these addresses and ports.
-//
-// The node runs in development mode with SEED_DEMO=accounts: production refuses demo
-// accounts, and staff there sign in with a second factor; the settings this test is about
-// (PostgreSQL, Redis, TURN, PUBLIC_URL behind TLS, TRUST_PROXY) are the production ones.
-
-const SERVICE = '10.201.3.1';
-const A_ADDRESS = '10.201.1.2';
-const B_ADDRESS = '10.201.2.2';
-const HTTPS_PORT = 8443;
-const HTTP_PORT = 8080;
-const TURN_PORT = 3478;
-const SECRET = 'cluster-test-turn-secret-0123456789';
-const ORIGIN = `https://${SERVICE}:${HTTPS_PORT}`;
+// TURN through networks that cannot see each other (issue 14), in clinic-lab.ts's lab with
+// one app node: the patient's browser in A and the physician's in B have no path to each
+// other, so a call between them connects only through coturn's relay in S.
 
 // One lab for the file: a failure skips the rest instead of building it again.
 test.describe.configure({ mode: 'serial' });
 
-let lab: Lab;
+let clinic: ClinicLab;
+let lab: ClinicLab['lab'];
 let s: Namespace;
 let a: Namespace;
 let b: Namespace;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  // Configurations and every process's log stay here after the run.
-  lab = new Lab(path.resolve('test-results/cluster/turn-lab'));
-  try {
-    s = lab.namespace('s');
-    a = lab.namespace('a');
-    b = lab.namespace('b');
-    lab.link(s, '10.201.1.1/24', a, `${A_ADDRESS}/24`);
-    lab.link(s, '10.201.2.1/24', b, `${B_ADDRESS}/24`);
-    lab.serviceAddress(s, SERVICE);
-    lab.route(a, SERVICE, '10.201.1.1');
-    lab.route(b, SERVICE, '10.201.2.1');
-
-    const tls = selfSignedCertificate(lab, SERVICE);
-    const redisUrl = await startRedis(lab, s);
-    await startCoturn(lab, s, {
-      realm: 'clinic.test',
-      secret: SECRET,
-      address: SERVICE,
-      port: TURN_PORT,
-      minPort: 49160,
-      maxPort: 49200,
-      // The browsers' networks and the relay's own address are private, yet reached on
-      // purpose: the "ranges other than those configured" of the issue.
-      allowedPeers: ['10.201.1.0-10.201.1.255', '10.201.2.0-10.201.2.255', SERVICE],
-    });
-    await startAppNode(lab, s, {
-      name: 'node-1',
-      port: 3000,
-      env: {
-        NODE_ENV: 'development',
-        SEED_DEMO: 'accounts',
-        STAFF_MFA: 'off',
-        DATABASE_URL: createDatabase(lab),
-        REDIS_URL: redisUrl,
-        PUBLIC_URL: ORIGIN,
-        ICE_TURN_URLS: `turn:${SERVICE}:${TURN_PORT}`,
-        ICE_TURN_SECRET: SECRET,
-      },
-    });
-    const nginx = await startNginx(lab, s, {
-      serverName: SERVICE,
-      httpsPort: HTTPS_PORT,
-      httpPort: HTTP_PORT,
-      upstreams: ['127.0.0.1:3000'],
-      certificate: tls.certificate,
-      key: tls.key,
-    });
-    expect(nginx.test).toContain('syntax is ok');
-    expect(nginx.test).toContain('test is successful');
-  } catch (err) {
-    await lab.teardown();
-    throw err;
-  }
+  clinic = await startClinicLab('turn-lab', { nodes: 1 });
+  ({ lab, s, a, b } = clinic);
 });
 
 test.afterAll(async () => {
-  await lab?.teardown();
+  await clinic?.lab.teardown();
 });
 
 /** curl from `from` to http://address:port/: its exit status and error message. */
@@ -174,17 +109,6 @@ test("the recipe's nginx site: HTTP/2 with HSTS, a redirect to https, WebSocket 
   expect(upgrade.output).toMatch(/^upgrade: websocket/im);
 });
 
-/**
- * Video frames keep being decoded. expectFramesRising's 15 s is too short here: with two
- * Chromiums on a loaded 2-core machine one getStats round trip can take 10 s.
- */
-async function framesKeepArriving(page: Page, label: string) {
-  const before = await framesDecoded(page);
-  await expect
-    .poll(() => framesDecoded(page), { message: label, timeout: 90_000 })
-    .toBeGreaterThan(before + 5);
-}
-
 interface PairInfo {
   local: string;
   remote: string;
@@ -248,16 +172,9 @@ test('a call between A and B connects through the relay, with credentials from t
   test.setTimeout(600_000);
   const browsers: Browser[] = [await launchBrowserIn(lab, a), await launchBrowserIn(lab, b)];
   const open = async (browser: Browser, email: string) => {
-    const context = await browser.newContext({
-      baseURL: ORIGIN,
-      ignoreHTTPSErrors: true,
-      permissions: ['camera', 'microphone'],
-    });
-    await watchPeerConnections(context);
-    const page = await context.newPage();
+    const page = await openClinicPage(browser, '/login');
     await signIn(page, email);
     await expect(page).not.toHaveURL(/\/login/);
-    expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
     return page;
   };
   const [patientBrowser, doctorBrowser] = browsers as [Browser, Browser];
@@ -297,8 +214,8 @@ test('a call between A and B connects through the relay, with credentials from t
       })
       .toBe(1);
   }
-  await framesKeepArriving(patient, 'patient receives the doctor through the relay');
-  await framesKeepArriving(doctor, 'doctor receives the patient through the relay');
+  await expectFramesRising(patient, 'patient receives the doctor through the relay', 90_000);
+  await expectFramesRising(doctor, 'doctor receives the patient through the relay', 90_000);
 
   for (const page of [patient, doctor]) {
     const pairs = await selectedPairs(page);

@@ -49,8 +49,16 @@ export async function framesDecodedPerPeer(page: Page): Promise<number[]> {
 export const framesDecoded = async (page: Page) =>
   (await framesDecodedPerPeer(page)).reduce((a, b) => a + b, 0);
 
-/** Waits until the page has decoded more frames than before; returns the new count. */
-export async function expectFramesRising(page: Page, label: string): Promise<number> {
+/**
+ * Waits until the page has decoded more frames than before; returns the new count. The
+ * cluster journeys wait longer: with two Chromiums on a loaded 2-core machine one getStats
+ * round trip can take seconds.
+ */
+export async function expectFramesRising(
+  page: Page,
+  label: string,
+  timeout = 15_000,
+): Promise<number> {
   const before = await framesDecoded(page);
   let after = before;
   await expect
@@ -59,11 +67,31 @@ export async function expectFramesRising(page: Page, label: string): Promise<num
         after = await framesDecoded(page);
         return after;
       },
-      { message: `${label}: remote video frames keep arriving`, timeout: 15_000 },
+      { message: `${label}: remote video frames keep arriving`, timeout },
     )
     .toBeGreaterThan(before + 5);
   return after;
 }
+
+/** Draws a line across the middle of the page's whiteboard with the mouse. */
+export async function drawOnWhiteboard(page: Page) {
+  const box = (await page.locator('canvas[data-whiteboard]').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++)
+    await page.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * 0.5);
+  await page.mouse.up();
+}
+
+/** How many pixels of the page's whiteboard are drawn on (not transparent). */
+export const inkedPixels = (page: Page) =>
+  page.locator('canvas[data-whiteboard]').evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext('2d')!;
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let n = 0;
+    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
+    return n;
+  });
 
 /** The addresses of the local ICE candidates the page's connections gathered. */
 export async function localCandidateAddresses(page: Page): Promise<string[]> {

@@ -8,8 +8,10 @@ import {
   uniqueEmail,
 } from '../support';
 import {
+  drawOnWhiteboard,
   expectFramesRising,
   framesDecoded,
+  inkedPixels,
   localCandidateAddresses,
   probeRecording,
   watchPeerConnections,
@@ -106,24 +108,10 @@ test('a doctor and a patient hold a consultation with every tool', async ({
 
   // A whiteboard line drawn by the doctor appears on the patient's board.
   await doctor.getByRole('button', { name: 'Whiteboard' }).click();
-  const doctorBoard = doctor.locator('canvas[data-whiteboard]');
   const patientBoard = patientPage.locator('canvas[data-whiteboard]');
   await expect(patientBoard).toBeVisible();
-  const box = (await doctorBoard.boundingBox())!;
-  await doctor.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3);
-  await doctor.mouse.down();
-  for (let i = 1; i <= 10; i++)
-    await doctor.mouse.move(box.x + box.width * (0.2 + i * 0.05), box.y + box.height * 0.5);
-  await doctor.mouse.up();
-  const inked = (board: typeof patientBoard) =>
-    board.evaluate((canvas: HTMLCanvasElement) => {
-      const ctx = canvas.getContext('2d')!;
-      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-      let n = 0;
-      for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++;
-      return n;
-    });
-  await expect.poll(() => inked(patientBoard)).toBeGreaterThan(50);
+  await drawOnWhiteboard(doctor);
+  await expect.poll(() => inkedPixels(patientPage)).toBeGreaterThan(50);
   await patientPage.screenshot({ path: `${SCREENSHOT_DIR}/video-room-whiteboard-1280.png` });
   await doctor.getByRole('button', { name: 'Close whiteboard' }).click();
   await expect(patientBoard).toBeHidden();

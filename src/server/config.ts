@@ -201,6 +201,14 @@ const ProductionRules = ConfigSchema.superRefine((c, ctx) => {
       path: ['S3_BUCKET'],
       message: 'is required with BLOB_STORE=s3',
     });
+  // Outside production the key is generated into DATA_DIR, one per node: a file one node
+  // stored in the shared bucket would not decrypt on another.
+  if (c.BLOB_STORE === 's3' && !c.DOCUMENT_ENCRYPTION_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DOCUMENT_ENCRYPTION_KEY'],
+      message: 'is required with BLOB_STORE=s3: every node reading the bucket needs the same key',
+    });
   if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY))
     ctx.addIssue({
       code: 'custom',

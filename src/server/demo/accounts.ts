@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { todayIso } from '../../shared/dates.js';
 import type { Role } from '../../shared/roles.js';
 import { ROLE_LABELS } from '../../shared/roles.js';
@@ -89,8 +90,11 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<number> {
   const ommaExpiresOn = oneYearAfter(todayIso(ctx.config.CLINIC_TIMEZONE));
   let created = 0;
   for (const account of DEMO_ACCOUNTS) {
-    if (await findActiveUserByEmail(ctx.db, account.email)) continue;
-    await ctx.db.transaction(async (tx) => {
+    const made = await ctx.db.transaction(async (tx) => {
+      // Nodes started together seed at once (the cluster test's two): one at a time, each
+      // looking for the account under the lock.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('okmmj-demo-accounts'))`);
+      if (await findActiveUserByEmail(tx, account.email)) return false;
       const [user] = await tx
         .insert(users)
         .values({
@@ -114,8 +118,9 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<number> {
           state: 'OK',
           ...account.patient,
         });
+      return true;
     });
-    created++;
+    if (made) created++;
   }
   return created;
 }

@@ -10,6 +10,10 @@ import { TooManyRequests } from '../rate-limit/too-many.js';
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A download that failed before its first byte has its file's headers set already: the
+    // error body is JSON, and not an attachment.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       if (error instanceof TooManyRequests) reply.header('Retry-After', error.retryAfterSeconds);
       const body: ApiErrorBody = { message: error.message, code: error.code };

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -296,5 +296,26 @@ describe('staff listing and download', () => {
     expect(audits).toEqual([
       expect.objectContaining({ action: 'recording.download', actorId: admin.id }),
     ]);
+  });
+
+  it('a file that no longer decrypts answers a JSON 500, not a broken attachment', async () => {
+    // What a node with another DOCUMENT_ENCRYPTION_KEY than the one that stored it would see.
+    const file = await recordedFile(t, { chunks: [webmLike('one')] });
+    const [chunk] = await chunkRows(file.fileId);
+    const [stored] = storedFiles(path.join(t.app.ctx.config.DATA_DIR, 'files')).filter((f) =>
+      f.endsWith(chunk!.storageKey),
+    );
+    const bytes = readFileSync(stored!);
+    bytes[bytes.length - 1]! ^= 0xff; // the GCM tag no longer matches
+    writeFileSync(stored!, bytes);
+    const admin = await signedInAs(t.app, 'admin');
+    const res = await admin.client.get(`/api/admin/recordings/${file.fileId}/download`);
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      code: 'INTERNAL',
+    });
   });
 });
