@@ -53,6 +53,8 @@ const socketsPerNode = () =>
       : 0,
   );
 
+const totalSockets = () => socketsPerNode().reduce((a, b) => a + b);
+
 const callStatus = (page: Page) => page.locator('[data-status]').first();
 
 async function expectInCall(page: Page) {
@@ -71,14 +73,14 @@ test('the patient and the physician are served by different nodes; the queue cro
   await registerAndPay(pageApi(patient), person);
   await patient.goto('/patient/queue');
   await expect(patient.getByTestId('queue-wait')).toHaveText('No physician on duty');
-  await expect.poll(() => socketsPerNode().reduce((a, b) => a + b), { timeout: 30_000 }).toBe(1);
+  await expect.poll(totalSockets, { timeout: 30_000 }).toBe(1);
   patientNode = socketsPerNode().indexOf(1);
 
   doctor = await openClinicPage(await launchBrowserIn(clinic.lab, clinic.b), '/login');
   await signIn(doctor, 'doctor@demo.test');
   await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
   await expect(doctor.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
-  await expect.poll(() => socketsPerNode().reduce((a, b) => a + b), { timeout: 30_000 }).toBe(2);
+  await expect.poll(totalSockets, { timeout: 30_000 }).toBe(2);
   doctorNode = 1 - patientNode;
   expect(
     socketsPerNode(),
@@ -164,29 +166,16 @@ test("the patient's node stops mid-call and mid-upload: the call carries on thro
     applicationId: string;
   };
 
-  // A 3 MB medical record, sent from another tab at 256 KB/s: about 12 s in flight.
-  const uploader = await patient.context().newPage();
-  await uploader.goto('/patient/dashboard');
-  const cdp = await patient.context().newCDPSession(uploader);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 0,
-    downloadThroughput: -1,
-    uploadThroughput: 256 * 1024,
-  });
-  const record = largePdf('records.pdf', 3 * 1024 * 1024);
-  const send = () =>
-    pageApi(uploader)
-      .post('/api/documents/upload', {
-        multipart: { type: 'medical_records', applicationId, document: record },
-      })
-      .then(
-        (res) => ({ status: res.status(), at: Date.now() }),
-        (err: Error) => ({ status: 0, error: err.message, at: Date.now() }),
-      );
-  const upload = send();
-  await uploader.waitForTimeout(2_000);
+  // Two medical records go up from two more tabs, throttled: one needs about 8 s, within the
+  // 18 s a stopping node grants; the other about 45 s, so the node cuts it off.
+  const quick = await startUpload('quick.pdf', 2 * MB, 256 * 1024, applicationId);
+  const slow = await startUpload('slow.pdf', 3 * MB, 64 * 1024, applicationId);
+  // The call's two pages and the two uploading tabs each hold a socket.
+  const socketsBefore = 4;
+  await expect.poll(totalSockets, { timeout: 30_000 }).toBe(socketsBefore);
+  quick.send();
+  slow.send();
+  await patient.waitForTimeout(2_000);
 
   const signalledAt = Date.now();
   stopping.process.child.kill('SIGTERM');
@@ -195,34 +184,40 @@ test("the patient's node stops mid-call and mid-upload: the call carries on thro
   expect(code, clinic.lab.tail(stopping.process)).toBe(0);
   expect(stoppedIn).toBeLessThan(25_000);
 
-  // The upload was in flight when the signal came: it completed, or failed with an answer.
-  const outcome = await upload;
-  expect(outcome.at).toBeGreaterThan(signalledAt);
-  const stored = async () =>
+  // Both were in flight at the signal. The quick one completed on the stopping node; the slow
+  // one failed with an answer, stored nothing, and goes up again through the other node.
+  const [quickDone, slowDone] = [await quick.outcome, await slow.outcome];
+  expect(quickDone.at).toBeGreaterThan(signalledAt);
+  expect(quickDone.status).toBe(201);
+  expect(slowDone.at).toBeGreaterThan(signalledAt);
+  // nginx's 502 once the node drops the connection, or the connection itself cut (0).
+  expect(slowDone.status === 0 || slowDone.status >= 500, `answered ${slowDone.status}`).toBe(true);
+  const records = async () =>
     (
-      (await pageGet(patient, '/api/patient/documents')).json as { id: string; category: string }[]
-    ).filter((d) => d.category === 'medical_records');
-  if (outcome.status !== 201) {
-    // Nothing half-stored: no document, and the same file goes up again through the other node.
-    expect(await stored()).toHaveLength(0);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    expect((await send()).status).toBe(201);
+      (await pageGet(patient, `/api/applications/${applicationId}/documents`)).json as {
+        id: string;
+        type: string;
+        fileName: string;
+      }[]
+    ).filter((d) => d.type === 'medical_records');
+  expect((await records()).map((d) => d.fileName)).toEqual(['quick.pdf']);
+  await slow.unthrottle();
+  slow.send();
+  expect((await slow.outcome).status).toBe(201);
+  const stored = await records();
+  expect(stored.map((d) => d.fileName).sort()).toEqual(['quick.pdf', 'slow.pdf']);
+  // Each reads back byte for byte through the node still serving, from the shared bucket.
+  for (const { id, fileName } of stored) {
+    const viewed = await pageGet(patient, `/api/patient/documents/${id}/view`);
+    expect(viewed.status).toBe(200);
+    const sent = fileName === 'quick.pdf' ? quick.file : slow.file;
+    expect(sha256(viewed.bytes), fileName).toBe(sha256(sent.buffer));
   }
-  const [document] = await stored();
-  expect(document).toBeDefined();
-  const viewed = await pageGet(patient, `/api/patient/documents/${document!.id}/view`);
-  expect(viewed.status).toBe(200);
-  expect(sha256(viewed.bytes)).toBe(sha256(record.buffer));
 
   // The patient's socket is on the node still serving; the call never stopped.
   await expect
     .poll(socketsPerNode, { timeout: 30_000 })
-    .toEqual(clinic.nodes.map((_, i) => (i === doctorNode ? 2 : 0)));
+    .toEqual(clinic.nodes.map((_, i) => (i === doctorNode ? socketsBefore : 0)));
   await expectInCall(patient);
   await expectInCall(doctor);
   await expectFramesRising(patient, 'patient after the node stopped', 90_000);
@@ -239,6 +234,50 @@ test("the patient's node stops mid-call and mid-upload: the call carries on thro
   for (const page of [doctor, patient])
     await expect(page.getByRole('heading', { name: 'The consultation has ended' })).toBeVisible();
 });
+
+const MB = 1024 * 1024;
+
+/**
+ * A tab of the patient's that uploads a medical record of `size` bytes at `bytesPerSecond`
+ * (Chromium's own throttling, through the DevTools protocol). `send` starts it; `outcome` is
+ * the answer's status (0 when the connection failed) and when it came.
+ */
+async function startUpload(
+  name: string,
+  size: number,
+  bytesPerSecond: number,
+  applicationId: string,
+) {
+  const tab = await patient.context().newPage();
+  await tab.goto('/patient/dashboard');
+  const cdp = await patient.context().newCDPSession(tab);
+  await cdp.send('Network.enable');
+  const throttle = (uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+  await throttle(bytesPerSecond);
+  const file = largePdf(name, size);
+  const upload = {
+    file,
+    outcome: Promise.resolve({ status: -1, at: 0 }),
+    send() {
+      upload.outcome = pageApi(tab)
+        .post('/api/documents/upload', {
+          multipart: { type: 'medical_records', applicationId, document: file },
+        })
+        .then(
+          (res) => ({ status: res.status(), at: Date.now() }),
+          () => ({ status: 0, at: Date.now() }),
+        );
+    },
+    unthrottle: () => throttle(-1),
+  };
+  return upload;
+}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

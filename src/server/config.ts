@@ -257,6 +257,22 @@ export class ConfigError extends Error {}
  * alone here unless a test turns STAFF_MFA on: the second factor has its own suites (mfa*.test.ts
  * and the permission matrix's pending-session run), the rest are about what comes after.
  */
+/**
+ * The configuration of a process started from the command line (the server, the backup CLI):
+ * a bad or missing setting prints the message naming it and exits 78 (EX_CONFIG).
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STAFF_MFA: 'off' }),

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { type ControlSocket, claimControlSocket, DataDirBusy } from './backup/control-socket.js';
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { createDrain } from './lifecycle/drain.js';
@@ -13,16 +13,7 @@ import { startUpkeep } from './upkeep.js';
 async function main() {
   // Everything the server writes under DATA_DIR is its own user's only (issue 10, defect 4).
   process.umask(PRIVATE_UMASK);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
 
   // The embedded database is one process's only: the control socket is the lock on it, and
   // how `npm run backup` asks this server for a dump (ADR 0018).

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { PRIVATE_UMASK } from '../storage/private-dir.js';
 import { runBackup } from './backup.js';
 import { RestoreRefused, runRestore } from './restore.js';
@@ -17,16 +17,7 @@ const typedAt = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(
 async function main(argv: string[]): Promise<number> {
   process.umask(PRIVATE_UMASK);
   const [command, ...rest] = argv;
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 78; // EX_CONFIG, as the server
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(); // exits 78 on a bad setting, as the server
   if (command === 'backup') {
     const at = rest.indexOf('--out');
     const unknown = rest.filter((a, i) => a !== '--out' && i !== at + 1);
