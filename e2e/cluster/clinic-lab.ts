@@ -7,6 +7,7 @@ import {
   selfSignedCertificate,
   startAppNode,
   startCoturn,
+  startMailSink,
   startNginx,
   startRedis,
   startS3,
@@ -21,10 +22,10 @@ import {
 // path to each other: their calls connect only through coturn's relay. nginx and coturn run
 // with the recipe's own files (deploy/), rendered for these addresses and ports.
 //
-// The nodes run in development mode with SEED_DEMO=accounts: production refuses demo
-// accounts, and staff there sign in with a second factor (e2e/staff-mfa.spec.ts covers it);
-// the settings these tests are about (PostgreSQL, Redis, S3, TURN, PUBLIC_URL behind TLS,
-// TRUST_PROXY) are the production ones.
+// The nodes run in production mode, with the settings production requires (an encryption
+// key, a mail server, TURN, the second factor for staff): the clinic starts empty, and the
+// tests open it as a clinic does (clinic-staff.ts: the first admin with the setup token, staff
+// who enrol their authenticator; patients register).
 
 export const SERVICE = '10.201.3.1';
 export const A_ADDRESS = '10.201.1.2';
@@ -34,6 +35,7 @@ export const HTTP_PORT = 8080;
 export const TURN_PORT = 3478;
 export const TURN_SECRET = 'cluster-test-turn-secret-0123456789';
 export const METRICS_TOKEN = 'cluster-test-metrics-token';
+export const ADMIN_SETUP_TOKEN = 'cluster-test-admin-setup-token';
 export const ORIGIN = `https://${SERVICE}:${HTTPS_PORT}`;
 const FIRST_NODE_PORT = 3001;
 
@@ -81,9 +83,11 @@ export async function startClinicLab(
       allowedPeers: ['10.201.1.0-10.201.1.255', '10.201.2.0-10.201.2.255', SERVICE],
     });
     const env = {
-      NODE_ENV: 'development',
-      SEED_DEMO: 'accounts',
-      STAFF_MFA: 'off',
+      NODE_ENV: 'production',
+      ADMIN_SETUP_TOKEN,
+      // No money moves: the simulator, as on a staging host.
+      PAYMENT_PROVIDER: 'simulator',
+      SMTP_URL: await startMailSink(lab, s),
       DATABASE_URL: createDatabase(lab),
       REDIS_URL: redisUrl,
       PUBLIC_URL: ORIGIN,

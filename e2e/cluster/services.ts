@@ -222,6 +222,16 @@ export async function startS3(lab: Lab, ns: Namespace, port = 9000) {
   };
 }
 
+/** The lab's SMTP server (mail-sink.mjs) inside `ns`: answers the SMTP_URL the nodes get. */
+export async function startMailSink(lab: Lab, ns: Namespace, port = 2525) {
+  const spawned = lab.spawn(ns, 'mail', process.execPath, [
+    'e2e/cluster/mail-sink.mjs',
+    String(port),
+  ]);
+  await ready(lab, spawned, 'mail sink', () => listening(lab, ns, 'tcp', port));
+  return `smtp://127.0.0.1:${port}`;
+}
+
 /**
  * A fresh PostgreSQL database on the machine's server, dropped at teardown. Answers the URL
  * through the unix socket, the one way into it from inside a namespace.

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { signIn } from '../support';
+import { registrationBody, uniqueEmail } from '../support';
 import { expectFramesRising, framesDecodedPerPeer } from '../video/call-support';
 import { launchBrowserIn, openClinicPage } from './browsers';
 import {
@@ -14,7 +14,9 @@ import {
   startClinicLab,
   TURN_PORT,
 } from './clinic-lab';
+import { openClinicWithDoctor } from './clinic-staff';
 import type { Namespace } from './netns';
+import { pageApi } from './page-api';
 
 // TURN through networks that cannot see each other (issue 14), in clinic-lab.ts's lab with
 // one app node: the patient's browser in A and the physician's in B have no path to each
@@ -171,14 +173,8 @@ test('a call between A and B connects through the relay, with credentials from t
   // Two Chromiums encoding and decoding video on a shared 2-core machine: minutes, not seconds.
   test.setTimeout(600_000);
   const browsers: Browser[] = [await launchBrowserIn(lab, a), await launchBrowserIn(lab, b)];
-  const open = async (browser: Browser, email: string) => {
-    const page = await openClinicPage(browser, '/login');
-    await signIn(page, email);
-    await expect(page).not.toHaveURL(/\/login/);
-    return page;
-  };
   const [patientBrowser, doctorBrowser] = browsers as [Browser, Browser];
-  const doctor = await open(doctorBrowser, 'doctor@demo.test');
+  const doctor = await openClinicWithDoctor(doctorBrowser);
   // From the page, not page.request: Playwright's request client runs in the test runner's
   // namespace, which has no path to the lab.
   const { status, session } = await doctor.evaluate(async () => {
@@ -191,7 +187,16 @@ test('a call between A and B connects through the relay, with credentials from t
   });
   expect(status).toBe(201);
   expect(session.joinUrl.startsWith(`${ORIGIN}/`)).toBe(true);
-  const patient = await open(patientBrowser, 'riley@demo.test');
+  const patient = await openClinicPage(patientBrowser);
+  const registered = await pageApi(patient).post('/api/register', {
+    data: registrationBody({
+      firstName: 'Riley',
+      lastName: 'Relayed',
+      email: uniqueEmail('cluster-turn'),
+      password: 'relay-journey-pass',
+    }),
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
 
   // Each browser's ICE servers come with its join token: a TURN REST credential that expires.
   const iceServersOf = async (page: Page) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { pdfFile, registerAndPay, signIn, type TestPatient, uniqueEmail } from '../support';
+import { pdfFile, registerAndPay, type TestPatient, uniqueEmail } from '../support';
 import {
   drawOnWhiteboard,
   expectFramesRising,
@@ -9,6 +9,7 @@ import {
 } from '../video/call-support';
 import { launchBrowserIn, openClinicPage } from './browsers';
 import { type ClinicLab, nodeMetrics, startClinicLab } from './clinic-lab';
+import { openClinicWithDoctor } from './clinic-staff';
 import { pageApi, pageGet } from './page-api';
 
 // Two app nodes behind the recipe's nginx (issue 14), sharing PostgreSQL, Redis and one S3
@@ -76,9 +77,8 @@ test('the patient and the physician are served by different nodes; the queue cro
   await expect.poll(totalSockets, { timeout: 30_000 }).toBe(1);
   patientNode = socketsPerNode().indexOf(1);
 
-  doctor = await openClinicPage(await launchBrowserIn(clinic.lab, clinic.b), '/login');
-  await signIn(doctor, 'doctor@demo.test');
-  await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
+  doctor = await openClinicWithDoctor(await launchBrowserIn(clinic.lab, clinic.b));
+  await doctor.goto('/doctor/dashboard');
   await expect(doctor.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
   await expect.poll(totalSockets, { timeout: 30_000 }).toBe(2);
   doctorNode = 1 - patientNode;

@@ -253,11 +253,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export class ConfigError extends Error {}
 
 /**
- * Config for tests: production-like defaults with overrides. Staff sign in with a password
- * alone here unless a test turns STAFF_MFA on: the second factor has its own suites (mfa*.test.ts
- * and the permission matrix's pending-session run), the rest are about what comes after.
- */
-/**
  * The configuration of a process started from the command line (the server, the backup CLI):
  * a bad or missing setting prints the message naming it and exits 78 (EX_CONFIG).
  */
@@ -273,6 +268,11 @@ export function loadConfigOrExit(): Config {
   }
 }
 
+/**
+ * Config for tests: production-like defaults with overrides. Staff sign in with a password
+ * alone here unless a test turns STAFF_MFA on: the second factor has its own suites (mfa*.test.ts
+ * and the permission matrix's pending-session run), the rest are about what comes after.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', STAFF_MFA: 'off' }),
