@@ -1,8 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type OwnServer, startOwnServer } from './own-server';
 import { SCREENSHOT_DIR, signIn } from './support';
 
 // `npm run demo`'s clinic, as a newcomer sees it: a server of its own seeded with
@@ -112,8 +110,7 @@ export const STAFF_PAGES: StaffPage[] = [
   },
 ];
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 
 test.describe.configure({ mode: 'serial' });
 // Every relative address (signIn's /login too) goes to the demo server.
@@ -121,42 +118,14 @@ test.use({ baseURL: demoURL });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-demo-e2e-'));
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '', // always its own embedded database, whatever the other journeys use
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'clinic',
-      STAFF_MFA: 'off', // the tour is of the clinic; e2e/staff-mfa.spec.ts covers the sign-in
-      LOG_LEVEL: 'warn',
-    },
+  server = await startOwnServer(port, {
+    SEED_DEMO: 'clinic',
+    STAFF_MFA: 'off', // the tour is of the clinic; e2e/staff-mfa.spec.ts covers the sign-in
   });
-  // The seed runs before the server listens: healthy means seeded.
-  // A few seconds on an idle machine; generous for a loaded CI runner.
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${demoURL}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (server.exitCode !== null) throw new Error(`demo server exited with ${server.exitCode}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('demo server did not start');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 async function open(page: Page, staffPage: StaffPage) {

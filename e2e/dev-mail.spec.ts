@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { type OwnServer, startOwnServer } from './own-server';
 import { checkScreen } from './support';
 
 // The README's two commands, without SMTP_URL (issue 13): messages land in the development
@@ -11,37 +8,18 @@ import { checkScreen } from './support';
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 1;
 const origin = `http://127.0.0.1:${port}`;
-let server: ChildProcess;
-let dataDir: string;
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-e2e-outbox-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    DATA_DIR: dataDir,
+  server = await startOwnServer(port, {
     SEED_DEMO: 'accounts',
     STAFF_MFA: 'off',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.SMTP_URL;
-  delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'ignore' });
-  await expect
-    .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, {
-      timeout: 60_000,
-    })
-    .toBe(200);
+    SMTP_URL: undefined, // the development outbox
+  });
 });
 
 test.afterAll(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test('/dev/mail lists the outbox and its links open the portal', async ({ page, request }) => {

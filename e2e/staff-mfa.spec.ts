@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { checkScreen, signIn, uniqueEmail } from './support';
+import { type OwnServer, startOwnServer } from './own-server';
+import { checkScreen, STAFF_PASSWORD, signIn, uniqueEmail } from './support';
 
 // Issue 13: staff sign in with a second factor. A server of its own with STAFF_MFA=required
 // (as production), seeded with the demo accounts: the master admin enrols at its first
@@ -14,51 +11,20 @@ import { checkScreen, signIn, uniqueEmail } from './support';
 
 const port = Number(process.env.E2E_PORT ?? 3100) + 2;
 const mfaURL = `http://127.0.0.1:${port}`;
-const STAFF_PASSWORD = 'lantern-orchid-basalt-42';
 const STEP_MS = 30_000;
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 
 test.describe.configure({ mode: 'serial' });
 test.use({ baseURL: mfaURL });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-mfa-e2e-'));
-  server = spawn(process.execPath, ['dist/server/main.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'accounts',
-      STAFF_MFA: 'required',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const deadline = Date.now() + 100_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${mfaURL}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error('server did not start');
+  server = await startOwnServer(port, { SEED_DEMO: 'accounts', STAFF_MFA: 'required' });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** The phone: the setup key as the page shows it, and the code it gives now. */

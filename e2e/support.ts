@@ -5,6 +5,8 @@ import { expect, type Page } from '@playwright/test';
 import { cardPng, colourFor } from './png-fixture';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
+/** The password the journeys give the staff members they create. */
+export const STAFF_PASSWORD = 'lantern-orchid-basalt-42';
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 

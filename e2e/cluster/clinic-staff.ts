@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { uniqueEmail } from '../support';
+import { STAFF_PASSWORD, uniqueEmail } from '../support';
 import { openClinicPage } from './browsers';
 import { ADMIN_SETUP_TOKEN } from './clinic-lab';
 import { pageApi } from './page-api';
@@ -10,8 +10,6 @@ import { pageApi } from './page-api';
 // then a doctor the admin creates. Every staff sign-in enrols an authenticator; the test is
 // the phone (otplib computes the codes from the setup key). The screens of the enrolment are
 // e2e/staff-mfa.spec.ts's journey.
-
-export const STAFF_PASSWORD = 'lantern-orchid-basalt-42';
 
 /** Enrols the page's pending session (after a sign-in answered {mfa:'enrol'}). */
 async function enrol(page: Page) {

@@ -63,6 +63,7 @@ async function main() {
     stopTimers: () => {
       clearInterval(purge);
       stopUpkeep();
+      app.ctx.queueReminders.stop();
     },
   });
   process.on('SIGTERM', () => void drain('SIGTERM'));

@@ -55,7 +55,13 @@ export async function startCluster() {
         await new Promise((r) => setTimeout(r, 1500)); // the clients' reconnect backoff
       }
       for (const s of sockets) s.close();
-      for (const n of nodes) await n.close();
+      // Each node's close is bounded: once (PGlite, a loaded machine) one waited past the
+      // hook's 120 s. The tests are over; a node still closing is cut off with Redis below.
+      await Promise.all(
+        nodes.map((n) =>
+          Promise.race([n.close(), new Promise((r) => setTimeout(r, 15_000).unref())]),
+        ),
+      );
       await redis.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -163,3 +163,22 @@ export async function joinedPair(env: PeerEnv) {
   await doc.next('participant-joined');
   return { ...call, doc, pat };
 }
+
+/** A whiteboard stroke, as the board sends one. */
+export const WHITEBOARD_LINE = {
+  points: [
+    { x: 10, y: 10 },
+    { x: 50.5, y: 60 },
+  ],
+  size: 5,
+  color: '#3bcc4a',
+  eraserMode: false,
+};
+
+/** An operations admin (who may join consultation rooms) enters the room through `env`. */
+export async function staffJoins(env: PeerEnv, roomId: string) {
+  const ops = await signedInAs(env.app, 'operations_admin');
+  const peer = await new Peer(ops.client, env).connected();
+  expect(await peer.join(roomId)).toBe('joined');
+  return peer;
+}

@@ -152,4 +152,16 @@ describe('queue reminders', () => {
       for (const s of env.sockets) s.close();
     }
   });
+
+  it('a draining node checks no more: a duty beginning there tells nobody', async () => {
+    await expect.poll(async () => (await t.app.ctx.realtime.doctorSockets()).length).toBe(0);
+    const waiting = await queuedPatient(t.app);
+    clock += 5 * 60_000; // past the reload grace: a new duty, as in the test before
+    t.app.ctx.queueReminders.stop(); // what the drain does (main.ts stopTimers)
+    const other = await signedInAs(t.app, 'doctor');
+    await new Peer(other.client, env).connected();
+    await settle(300);
+    await deliver();
+    expect(subjectsOf(waiting)).toEqual([]);
+  });
 });

@@ -44,6 +44,7 @@ export class QueueReminders {
   private again = false;
   private dutyBegan = false;
   private lastDoctorLeftAt = Number.NEGATIVE_INFINITY;
+  private stopped = false;
   log: FastifyBaseLogger | undefined;
 
   constructor(
@@ -77,7 +78,16 @@ export class QueueReminders {
     while (this.running) await this.running;
   }
 
+  /**
+   * A draining node checks no more: its sockets leaving move the queue, but the nodes still
+   * serving send the reminders (and this one's Redis link is about to close).
+   */
+  stop(): void {
+    this.stopped = true;
+  }
+
   private schedule(): void {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;

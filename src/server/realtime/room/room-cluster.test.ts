@@ -5,7 +5,14 @@ import { recordings } from '../../db/schema/index.js';
 import { type ClusterNode, startCluster } from '../../test/cluster-nodes.js';
 import { signedInAs } from '../../test/fixtures.js';
 import { paidPatient } from '../../test/patients.js';
-import { Peer, type PeerEnv, settle, videoCall } from '../../test/socket-peer.js';
+import {
+  Peer,
+  type PeerEnv,
+  settle,
+  staffJoins,
+  videoCall,
+  WHITEBOARD_LINE,
+} from '../../test/socket-peer.js';
 
 // Several nodes (issue 14, ADR 0017): two app nodes on one database, linked through a Redis of
 // the test's own; a patient's socket on node A and a doctor's on node B in one consultation
@@ -24,16 +31,6 @@ beforeAll(async () => {
 // Usually 2 s; once under a loaded machine a node's close waited out a socket's long-poll.
 afterAll(() => cluster?.stop(), 120_000);
 
-const LINE = {
-  points: [
-    { x: 10, y: 10 },
-    { x: 50.5, y: 60 },
-  ],
-  size: 5,
-  color: '#3bcc4a',
-  eraserMode: false,
-};
-
 /** The doctor's socket on `docNode`, the patient's on `patNode`, both in the call's room. */
 async function crossPair(docNode = B, patNode = A) {
   const call = await videoCall(B);
@@ -43,13 +40,6 @@ async function crossPair(docNode = B, patNode = A) {
   expect(await pat.join(call.roomId)).toBe('joined');
   await doc.next('participant-joined');
   return { ...call, doc, pat };
-}
-
-async function staffJoins(env: PeerEnv, roomId: string) {
-  const ops = await signedInAs(env.app, 'operations_admin');
-  const peer = await new Peer(ops.client, env).connected();
-  expect(await peer.join(roomId)).toBe('joined');
-  return peer;
 }
 
 const say = (peer: Peer, roomId: string, message: unknown) =>
@@ -90,15 +80,15 @@ describe('one room across two nodes', () => {
   it('gives a newcomer on node A the board drawn on node B', async () => {
     const { roomId, doc, pat } = await crossPair();
     say(doc, roomId, { type: 'create-canvas' });
-    say(doc, roomId, { type: 'drawLine', line: LINE });
-    say(doc, roomId, { type: 'drawLine', line: { ...LINE, color: '#ff0000' } });
+    say(doc, roomId, { type: 'drawLine', line: WHITEBOARD_LINE });
+    say(doc, roomId, { type: 'drawLine', line: { ...WHITEBOARD_LINE, color: '#ff0000' } });
     say(doc, roomId, { type: 'undo-canvas' });
     await pat.next('room-message', 4);
     const newcomer = await staffJoins(A, roomId);
     expect(await newcomer.next('room-message')).toEqual({
       sessionId: roomId,
       from: null,
-      message: { type: 'canvas-state', open: true, lines: [LINE] },
+      message: { type: 'canvas-state', open: true, lines: [WHITEBOARD_LINE] },
     });
   });
 
@@ -274,7 +264,7 @@ describe('while Redis is down', () => {
     const { roomId, doc, pat } = await crossPair(A, A);
     await cluster.stopRedis();
     const started = Date.now();
-    say(doc, roomId, { type: 'drawLine', line: LINE });
+    say(doc, roomId, { type: 'drawLine', line: WHITEBOARD_LINE });
     say(doc, roomId, { type: 'sharing-toggle', flag: true });
     doc.emit('recording-request', { sessionId: roomId });
     say(doc, roomId, { type: 'chat-box', text: 'still here?' });

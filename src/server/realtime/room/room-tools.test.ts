@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHAT_LENGTH, SHARING_TAKEN } from '../../../shared/room-messages.js';
 import { recordingFiles, recordings } from '../../db/schema/index.js';
-import { signedInAs } from '../../test/fixtures.js';
 import type { TestApp } from '../../test/harness.js';
 import { paidPatient } from '../../test/patients.js';
 import {
@@ -12,7 +11,9 @@ import {
   Peer,
   type PeerEnv,
   settle,
+  staffJoins,
   videoCall,
+  WHITEBOARD_LINE,
 } from '../../test/socket-peer.js';
 
 // The in-room tools on the server (staff-and-video.md §3, §4; issue 5): room messages relayed
@@ -26,24 +27,6 @@ beforeAll(async () => {
   ({ t, env } = await openSocketApp());
 });
 afterAll(() => closeSocketApp(t, env));
-
-const LINE = {
-  points: [
-    { x: 10, y: 10 },
-    { x: 50.5, y: 60 },
-  ],
-  size: 5,
-  color: '#3bcc4a',
-  eraserMode: false,
-};
-
-/** An operations admin (who may join consultation rooms) enters the room. */
-async function staffJoins(roomId: string) {
-  const ops = await signedInAs(t.app, 'operations_admin');
-  const peer = await new Peer(ops.client, env).connected();
-  expect(await peer.join(roomId)).toBe('joined');
-  return peer;
-}
 
 const roomMessages = (peer: Peer) =>
   peer.of('room-message') as { from: { socketId: string } | null; message: { type: string } }[];
@@ -95,10 +78,13 @@ describe('room-message', () => {
       { sessionId: roomId, message: { type: 'chat-box', text: 'x'.repeat(MAX_CHAT_LENGTH + 1) } },
       { sessionId: roomId, message: { type: 'recording', flag: true, recordingId: 'forged' } },
       { sessionId: roomId, message: { type: 'canvas-state', open: true, lines: [] } },
-      { sessionId: roomId, message: { type: 'drawLine', line: { ...LINE, color: 'red' } } },
       {
         sessionId: roomId,
-        message: { type: 'drawLine', line: { ...LINE, points: [{ x: 101, y: 0 }] } },
+        message: { type: 'drawLine', line: { ...WHITEBOARD_LINE, color: 'red' } },
+      },
+      {
+        sessionId: roomId,
+        message: { type: 'drawLine', line: { ...WHITEBOARD_LINE, points: [{ x: 101, y: 0 }] } },
       },
       { sessionId: roomId, message: { type: 'video-off' } },
     ];
@@ -121,23 +107,23 @@ describe('whiteboard', () => {
     const { roomId, doc, pat } = await joinedPair(env);
     const send = (message: unknown) => doc.emit('room-message', { sessionId: roomId, message });
     send({ type: 'create-canvas' });
-    send({ type: 'drawLine', line: LINE });
-    send({ type: 'drawLine', line: { ...LINE, color: '#ff0000' } });
+    send({ type: 'drawLine', line: WHITEBOARD_LINE });
+    send({ type: 'drawLine', line: { ...WHITEBOARD_LINE, color: '#ff0000' } });
     send({ type: 'undo-canvas' });
     await pat.next('room-message', 4);
 
-    const first = await staffJoins(roomId);
+    const first = await staffJoins(env, roomId);
     expect(await first.next('room-message')).toEqual({
       sessionId: roomId,
       from: null,
-      message: { type: 'canvas-state', open: true, lines: [LINE] },
+      message: { type: 'canvas-state', open: true, lines: [WHITEBOARD_LINE] },
     });
 
     send({ type: 'clear-canvas' });
     send({ type: 'remove-canvas' });
     await pat.next('room-message', 6);
     first.socket.close();
-    const second = await staffJoins(roomId);
+    const second = await staffJoins(env, roomId);
     await settle();
     // A closed, empty board is not worth a message.
     expect(second.of('room-message')).toEqual([]);
@@ -145,7 +131,10 @@ describe('whiteboard', () => {
   it('is forgotten once the room empties: a later newcomer finds a blank board', async () => {
     const { roomId, doc, pat } = await joinedPair(env);
     doc.emit('room-message', { sessionId: roomId, message: { type: 'create-canvas' } });
-    doc.emit('room-message', { sessionId: roomId, message: { type: 'drawLine', line: LINE } });
+    doc.emit('room-message', {
+      sessionId: roomId,
+      message: { type: 'drawLine', line: WHITEBOARD_LINE },
+    });
     await pat.next('room-message', 2);
     for (const peer of [doc, pat]) peer.emit('leave-session', { sessionId: roomId });
     await settle();
@@ -159,7 +148,7 @@ describe('whiteboard', () => {
 describe('screen sharing', () => {
   it('is one at a time: a second sharer is refused until the first stops or leaves', async () => {
     const { roomId, doc, pat } = await joinedPair(env);
-    const ops = await staffJoins(roomId);
+    const ops = await staffJoins(env, roomId);
     const share = (peer: Peer, flag: boolean) =>
       peer.emit('room-message', { sessionId: roomId, message: { type: 'sharing-toggle', flag } });
 
@@ -179,7 +168,7 @@ describe('screen sharing', () => {
     expect(roomMessages(pat)).toHaveLength(1);
 
     // A newcomer learns who shares.
-    const third = await staffJoins(roomId);
+    const third = await staffJoins(env, roomId);
     expect(await third.next('room-message')).toMatchObject({
       from: { socketId: doc.id },
       message: { type: 'sharing-toggle', flag: true },
@@ -374,7 +363,7 @@ describe('recording', () => {
 
   it('may be stopped by another host in the room, not by a patient', async () => {
     const { roomId, doc, pat } = await joinedPair(env);
-    const ops = await staffJoins(roomId);
+    const ops = await staffJoins(env, roomId);
     doc.emit('recording-request', { sessionId: roomId });
     const { recordingId } = await pat.next('recording-consent-request');
     pat.emit('recording-consent', { sessionId: roomId, recordingId, accepted: true });
