@@ -148,6 +148,49 @@ async function expectRefusals(env: Record<string, string>, archive: string) {
   expect(cut.out).toMatch(/nothing was restored/);
 }
 
+type Patient = Awaited<ReturnType<typeof patientWithDocument>>;
+
+/**
+ * A server started on `env`, a patient with a stored document, a backup into `out` (checked
+ * by `whileRunning` before the server stops): the patient and the archive.
+ */
+async function backedUp(
+  env: Record<string, string>,
+  out: string,
+  whileRunning?: (backup: { out: string; archive: string }) => Promise<void>,
+): Promise<{ who: Patient; archive: string }> {
+  const server = await startServer(env, 240_000);
+  let stopped = false;
+  cleanups.push(async () => {
+    if (!stopped) await server.stop();
+  });
+  const who = await patientWithDocument(server.url);
+  await mailSettled(env.DATA_DIR!);
+  const backup = await cli(env, ['backup', '--out', out]);
+  expect(backup.code, backup.out).toBe(0);
+  const archive = await archiveIn(out);
+  await whileRunning?.({ out: backup.out, archive });
+  await server.stop();
+  stopped = true;
+  return { who, archive };
+}
+
+/** Restores onto the emptied installation: the same rows, and the document's same bytes. */
+async function expectRestored(
+  env: Record<string, string>,
+  archive: string,
+  snapshot: () => Promise<Record<string, string>>,
+  before: Record<string, string>,
+  who: Patient,
+) {
+  const restored = await cli(env, ['restore', archive]);
+  expect(restored.code, restored.out).toBe(0);
+  expect(await snapshot()).toEqual(before);
+  const again = await startServer(env, 240_000);
+  cleanups.push(() => again.stop());
+  expect((await downloads(again.url, who)).equals(who.bytes)).toBe(true);
+}
+
 describe('backup and restore, embedded database', () => {
   it('refuses a backup without a running server, with the message', async () => {
     const { env, root } = await newEnv();
@@ -161,28 +204,18 @@ describe('backup and restore, embedded database', () => {
 
   it('backup → wipe → restore gives the same rows and document bytes', async () => {
     const { env, root } = await newEnv();
-    const out = path.join(root, 'out');
-    const server = await startServer(env, 240_000);
-    let stopped = false;
-    cleanups.push(async () => {
-      if (!stopped) await server.stop();
+    const { who, archive } = await backedUp(env, path.join(root, 'out'), async (backup) => {
+      expect(backup.out).toMatch(/backup written: .* 1 stored files/);
+      expect(backup.out).not.toContain(who.email);
+      // A restore while the server runs is refused: it holds DATA_DIR.
+      const busy = await cli(env, ['restore', backup.archive]);
+      expect(busy.code).toBe(1);
+      expect(busy.out).toMatch(/server is running.*stop it first/);
     });
-    const who = await patientWithDocument(server.url);
-    await mailSettled(env.DATA_DIR!);
-    const backup = await cli(env, ['backup', '--out', out]);
-    expect(backup.code, backup.out).toBe(0);
-    expect(backup.out).toMatch(/backup written: .* 1 stored files/);
-    expect(backup.out).not.toContain(who.email);
-    // A restore while the server runs is refused: it holds DATA_DIR.
-    const busy = await cli(env, ['restore', await archiveIn(out)]);
-    expect(busy.code).toBe(1);
-    expect(busy.out).toMatch(/server is running.*stop it first/);
-    await server.stop();
-    stopped = true;
-    const before = await pgliteFingerprint(env.DATA_DIR!);
+    const snapshot = () => pgliteFingerprint(env.DATA_DIR!);
+    const before = await snapshot();
     expect(Number(before['public.documents']!.split(':')[0])).toBe(1);
 
-    const archive = await archiveIn(out);
     // Onto the installation it came from: not empty, refused.
     const onto = await cli(env, ['restore', archive]);
     expect(onto.code).toBe(1);
@@ -191,14 +224,7 @@ describe('backup and restore, embedded database', () => {
     await rm(env.DATA_DIR!, { recursive: true, force: true });
     await expectRefusals(env, archive);
     expect(existsSync(path.join(env.DATA_DIR!, 'pglite'))).toBe(false);
-
-    const restored = await cli(env, ['restore', archive]);
-    expect(restored.code, restored.out).toBe(0);
-    expect(await pgliteFingerprint(env.DATA_DIR!)).toEqual(before);
-
-    const again = await startServer(env, 240_000);
-    cleanups.push(() => again.stop());
-    expect((await downloads(again.url, who)).equals(who.bytes)).toBe(true);
+    await expectRestored(env, archive, snapshot, before, who);
   }, 900_000); // two PGlite starts and two PGlite opens: minutes on a loaded machine
 });
 
@@ -223,20 +249,9 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore, PostgreSQL', () 
   it('backup → drop and create the database, wipe → restore gives the same rows and bytes', async () => {
     const db = await createDatabase();
     const { env, root } = await newEnv(db.url);
-    const out = path.join(root, 'out');
-    const server = await startServer(env, 240_000);
-    let stopped = false;
-    cleanups.push(async () => {
-      if (!stopped) await server.stop();
-    });
-    const who = await patientWithDocument(server.url);
-    await mailSettled(env.DATA_DIR!);
-    const backup = await cli(env, ['backup', '--out', out]);
-    expect(backup.code, backup.out).toBe(0);
-    await server.stop();
-    stopped = true;
-    const before = await pgFingerprint(db.url);
-    const archive = await archiveIn(out);
+    const { who, archive } = await backedUp(env, path.join(root, 'out'));
+    const snapshot = () => pgFingerprint(db.url);
+    const before = await snapshot();
 
     const onto = await cli(env, ['restore', archive]);
     expect(onto.code).toBe(1);
@@ -249,14 +264,7 @@ describe.skipIf(!process.env.DATABASE_URL)('backup and restore, PostgreSQL', () 
     await admin.end();
     await rm(env.DATA_DIR!, { recursive: true, force: true });
     await expectRefusals(env, archive);
-    expect(await pgFingerprint(db.url)).toEqual({});
-
-    const restored = await cli(env, ['restore', archive]);
-    expect(restored.code, restored.out).toBe(0);
-    expect(await pgFingerprint(db.url)).toEqual(before);
-
-    const again = await startServer(env, 240_000);
-    cleanups.push(() => again.stop());
-    expect((await downloads(again.url, who)).equals(who.bytes)).toBe(true);
+    expect(await snapshot()).toEqual({});
+    await expectRestored(env, archive, snapshot, before, who);
   });
 });

@@ -68,9 +68,7 @@ describe('GET /api/ready with Redis', () => {
     await redis?.stop();
   });
 
-  it('answers 200 while Redis answers and 503 naming redis once it is gone', {
-    timeout: 30_000,
-  }, async () => {
+  it('answers 200 while Redis answers and 503 naming redis once it is gone', async () => {
     redis = await ownRedis();
     const { url } = redis;
     const counters = await RedisCounters.connect(url, `okmmj:ready-test:${redis.port}:`);
@@ -88,9 +86,7 @@ describe('GET /api/ready with Redis', () => {
       // The answer carries no driver text (no host, port or error message).
       expect(down.body).not.toContain(String(redis.port));
     } finally {
-      // Back, so the client reconnects and quits cleanly (a quit waits for a connection).
-      await redis.start();
-      await new Promise((r) => setTimeout(r, 1500));
+      // Closed with Redis still down: bounded (close-redis.ts), as a draining node's are.
       await other.close();
       await counters.close();
     }

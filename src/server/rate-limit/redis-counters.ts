@@ -1,4 +1,5 @@
 import { createClient } from 'redis';
+import { closeRedis } from '../lifecycle/close-redis.js';
 import { type Counters, type Hit, MemoryCounters } from './counters.js';
 
 // Counters in Redis (REDIS_URL), so every node behind the load balancer counts together.
@@ -116,6 +117,6 @@ export class RedisCounters implements Counters {
   }
 
   async close(): Promise<void> {
-    await this.client.quit().catch(() => {});
+    await closeRedis(this.client);
   }
 }

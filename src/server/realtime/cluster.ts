@@ -3,6 +3,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { closeRedis } from '../lifecycle/close-redis.js';
 import { MemoryRoomStore } from './room/room-state.js';
 import { RedisRoomStore } from './room/room-store-redis.js';
 
@@ -60,6 +61,6 @@ export async function linkCluster(ctx: AppContext, url: string): Promise<() => P
     ctx.queue.broadcast = () => {};
     ctx.sessions.broadcast = () => {};
     ctx.realtime.rooms = new MemoryRoomStore();
-    await Promise.allSettled([busSub.quit(), sub.quit(), pub.quit(), state.quit()]);
+    await Promise.all([busSub, sub, pub, state].map((c) => closeRedis(c)));
   };
 }

@@ -7,34 +7,57 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 // clients' quick reconnects to a port inside that range can be given that very port as their
 // own source port and connect to themselves (TCP simultaneous open). The "client" then
 // holds the port, the restarted server cannot bind it, and the test hangs.
+//
+// A start checks that the server answering is this one (its process id): a port another
+// server holds would otherwise pass the ping, and the test's outage would kill nothing.
 
 export type OwnRedis = Awaited<ReturnType<typeof ownRedis>>;
 
+const pidOn = (port: number) => {
+  const info = spawnSync('redis-cli', ['-p', String(port), 'info', 'server'], {
+    encoding: 'utf8',
+  });
+  const pid = /process_id:(\d+)/.exec(info.stdout ?? '')?.[1];
+  return pid ? Number(pid) : null;
+};
+
 export async function ownRedis() {
-  const port = 20_000 + Math.floor(Math.random() * 12_000);
+  let port = 0;
   let child: ChildProcess | null = null;
+
+  /** Starts redis-server on `port`; answers whether this server is the one answering there. */
+  async function startOn(candidate: number): Promise<boolean> {
+    const started = spawn(
+      'redis-server',
+      ['--port', String(candidate), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
+    for (let i = 0; i < 50 && started.exitCode === null; i++) {
+      const pid = pidOn(candidate);
+      if (pid === started.pid) {
+        child = started;
+        return true;
+      }
+      if (pid !== null) break; // someone else's server holds the port
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    started.kill('SIGKILL');
+    return false;
+  }
+
   const server = {
-    url: `redis://127.0.0.1:${port}`,
-    port,
+    get url() {
+      return `redis://127.0.0.1:${port}`;
+    },
+    get port() {
+      return port;
+    },
     get running() {
       return child !== null;
     },
+    /** Starts the server again, on the same port. */
     async start() {
-      const started = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        { stdio: 'ignore' },
-      );
-      child = started;
-      for (let i = 0; i < 50; i++) {
-        if (started.exitCode !== null) break;
-        const ping = spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' });
-        if (ping.stdout.trim() === 'PONG') return;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      started.kill('SIGKILL');
-      child = null;
-      throw new Error(`the test Redis did not start on port ${port}`);
+      if (!(await startOn(port))) throw new Error(`the test Redis did not start on port ${port}`);
     },
     /** Kills the server at once (an outage) and waits until it has gone. */
     async stop() {
@@ -46,6 +69,12 @@ export async function ownRedis() {
       await exited;
     },
   };
-  await server.start();
-  return server;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await startOn(candidate)) {
+      port = candidate;
+      return server;
+    }
+  }
+  throw new Error('the test Redis did not start (five ports tried)');
 }
