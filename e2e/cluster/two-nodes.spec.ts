@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import { pdfFile, registerAndPay, type TestPatient, uniqueEmail } from '../support';
+import { pdfFile, registerAndPay, SCREENSHOT_DIR, type TestPatient, uniqueEmail } from '../support';
 import {
   drawOnWhiteboard,
   expectFramesRising,
@@ -224,6 +224,8 @@ test("the patient's node stops mid-call and mid-upload: the call carries on thro
   await expectFramesRising(doctor, 'doctor after the node stopped', 90_000);
   for (const page of [doctor, patient]) await page.getByRole('button', { name: 'Chat' }).click();
   await chatCrosses(patient, doctor, 'Still here after the restart');
+  await patient.screenshot({ path: `${SCREENSHOT_DIR}/cluster-patient-after-failover.png` });
+  await doctor.screenshot({ path: `${SCREENSHOT_DIR}/cluster-doctor-after-failover.png` });
 
   // The physician ends the consultation: the patient, now on the doctor's node, is told.
   await doctor.getByRole('button', { name: 'End consultation' }).click();

@@ -157,7 +157,7 @@ type Patient = Awaited<ReturnType<typeof patientWithDocument>>;
 async function backedUp(
   env: Record<string, string>,
   out: string,
-  whileRunning?: (backup: { out: string; archive: string }) => Promise<void>,
+  whileRunning?: (backup: { out: string; archive: string }, who: Patient) => Promise<void>,
 ): Promise<{ who: Patient; archive: string }> {
   const server = await startServer(env, 240_000);
   let stopped = false;
@@ -169,7 +169,7 @@ async function backedUp(
   const backup = await cli(env, ['backup', '--out', out]);
   expect(backup.code, backup.out).toBe(0);
   const archive = await archiveIn(out);
-  await whileRunning?.({ out: backup.out, archive });
+  await whileRunning?.({ out: backup.out, archive }, who);
   await server.stop();
   stopped = true;
   return { who, archive };
@@ -204,9 +204,9 @@ describe('backup and restore, embedded database', () => {
 
   it('backup → wipe → restore gives the same rows and document bytes', async () => {
     const { env, root } = await newEnv();
-    const { who, archive } = await backedUp(env, path.join(root, 'out'), async (backup) => {
+    const { who, archive } = await backedUp(env, path.join(root, 'out'), async (backup, patient) => {
       expect(backup.out).toMatch(/backup written: .* 1 stored files/);
-      expect(backup.out).not.toContain(who.email);
+      expect(backup.out).not.toContain(patient.email);
       // A restore while the server runs is refused: it holds DATA_DIR.
       const busy = await cli(env, ['restore', backup.archive]);
       expect(busy.code).toBe(1);
