@@ -204,14 +204,18 @@ describe('backup and restore, embedded database', () => {
 
   it('backup → wipe → restore gives the same rows and document bytes', async () => {
     const { env, root } = await newEnv();
-    const { who, archive } = await backedUp(env, path.join(root, 'out'), async (backup, patient) => {
-      expect(backup.out).toMatch(/backup written: .* 1 stored files/);
-      expect(backup.out).not.toContain(patient.email);
-      // A restore while the server runs is refused: it holds DATA_DIR.
-      const busy = await cli(env, ['restore', backup.archive]);
-      expect(busy.code).toBe(1);
-      expect(busy.out).toMatch(/server is running.*stop it first/);
-    });
+    const { who, archive } = await backedUp(
+      env,
+      path.join(root, 'out'),
+      async (backup, patient) => {
+        expect(backup.out).toMatch(/backup written: .* 1 stored files/);
+        expect(backup.out).not.toContain(patient.email);
+        // A restore while the server runs is refused: it holds DATA_DIR.
+        const busy = await cli(env, ['restore', backup.archive]);
+        expect(busy.code).toBe(1);
+        expect(busy.out).toMatch(/server is running.*stop it first/);
+      },
+    );
     const snapshot = () => pgliteFingerprint(env.DATA_DIR!);
     const before = await snapshot();
     expect(Number(before['public.documents']!.split(':')[0])).toBe(1);
