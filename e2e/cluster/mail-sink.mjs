@@ -1,21 +1,8 @@
 // A real SMTP server for the cluster lab's production nodes (production requires SMTP_URL):
-// takes every message and logs only that one arrived (no address, no content). Started by
-// services.ts inside the lab's service namespace. Argument: <port>.
-import { SMTPServer } from 'smtp-server';
+// the journeys' mailbox (scripts/mailbox.mjs), each message a JSON file in <dir>. Started by
+// services.ts inside the lab's service namespace. Arguments: <dir> <port>.
+import { startMailbox } from '../../scripts/mailbox.mjs';
 
-const port = Number(process.argv[2] ?? 2525);
-let received = 0;
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, callback) {
-    stream.on('end', () => {
-      received++;
-      console.log(`message ${received} received`);
-      callback();
-    });
-    stream.resume();
-  },
-});
-server.listen(port, '127.0.0.1', () => console.log(`listening on 127.0.0.1:${port}`));
+const [dir, port] = process.argv.slice(2);
+const url = await startMailbox(dir, Number(port));
+console.log(`listening: ${url}`);

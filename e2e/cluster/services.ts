@@ -222,10 +222,14 @@ export async function startS3(lab: Lab, ns: Namespace, port = 9000) {
   };
 }
 
-/** The lab's SMTP server (mail-sink.mjs) inside `ns`: answers the SMTP_URL the nodes get. */
+/**
+ * The lab's SMTP server (mail-sink.mjs) inside `ns`, messages kept as JSON under the lab's
+ * mailbox/: answers the SMTP_URL the nodes get.
+ */
 export async function startMailSink(lab: Lab, ns: Namespace, port = 2525) {
   const spawned = lab.spawn(ns, 'mail', process.execPath, [
     'e2e/cluster/mail-sink.mjs',
+    lab.file('mailbox'),
     String(port),
   ]);
   await ready(lab, spawned, 'mail sink', () => listening(lab, ns, 'tcp', port));

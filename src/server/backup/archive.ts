@@ -1,9 +1,9 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { decipherFor, encryptStream, HEADER_BYTES, TAG_BYTES } from '../storage/encryption.js';
+import { decryptFile, encryptStream, HEADER_BYTES, TAG_BYTES } from '../storage/encryption.js';
 import { PRIVATE_FILE_MODE } from '../storage/private-dir.js';
 
 // A backup archive (ADR 0018). Layout on disk:
@@ -133,18 +133,8 @@ async function openArchive(file: string, documentKey: Buffer) {
       'the archive was made with another DOCUMENT_ENCRYPTION_KEY (or its header was altered)',
     );
   const encHeader = prefix.subarray(PREFIX_BYTES);
-  return (): Readable => {
-    const decipher = decipherFor(key, encHeader, tag);
-    const bodyStart = PREFIX_BYTES + HEADER_BYTES;
-    const bodyEnd = size - TAG_BYTES - 1;
-    if (bodyEnd < bodyStart) {
-      decipher.end();
-      return decipher;
-    }
-    const body = createReadStream(file, { start: bodyStart, end: bodyEnd });
-    body.on('error', (err) => decipher.destroy(err));
-    return body.pipe(decipher);
-  };
+  return (): Readable =>
+    decryptFile(key, file, { headerAt: PREFIX_BYTES, size, header: encHeader, tag });
 }
 
 /** Reads exact byte counts from a stream of chunks. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { access, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { decipherFor, encryptStream, HEADER_BYTES, TAG_BYTES } from './encryption.js';
+import { decryptFile, encryptStream, HEADER_BYTES, TAG_BYTES } from './encryption.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-dir.js';
 
 // Where encrypted files live. Local disk under DATA_DIR/files by default (outside any served
@@ -98,15 +98,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   private decrypt(file: string, size: number, header: Buffer, tag: Buffer): Readable {
-    const decipher = decipherFor(this.encryptionKey, header, tag);
-    const bodyEnd = size - TAG_BYTES - 1;
-    if (bodyEnd < HEADER_BYTES) {
-      decipher.end();
-      return decipher;
-    }
-    const body = createReadStream(file, { start: HEADER_BYTES, end: bodyEnd });
-    body.on('error', (err) => decipher.destroy(err));
-    return body.pipe(decipher);
+    return decryptFile(this.encryptionKey, file, { headerAt: 0, size, header, tag });
   }
 
   async delete(key: string) {

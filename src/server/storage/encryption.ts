@@ -1,7 +1,14 @@
 import { createCipheriv, createDecipheriv, type DecipherGCM, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import type { Config } from '../config.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-dir.js';
 
@@ -62,6 +69,27 @@ export function decipherFor(key: Buffer, header: Buffer, tag?: Buffer) {
   );
   if (tag) decipher.setAuthTag(tag);
   return decipher;
+}
+
+/**
+ * The plaintext of an encrypted file on disk whose header (at `headerAt`) and tag (its last
+ * TAG_BYTES) were read already: the body is streamed from the file through the decipher.
+ */
+export function decryptFile(
+  key: Buffer,
+  file: string,
+  at: { headerAt: number; size: number; header: Buffer; tag: Buffer },
+): Readable {
+  const decipher = decipherFor(key, at.header, at.tag);
+  const bodyStart = at.headerAt + HEADER_BYTES;
+  const bodyEnd = at.size - TAG_BYTES - 1;
+  if (bodyEnd < bodyStart) {
+    decipher.end();
+    return decipher;
+  }
+  const body = createReadStream(file, { start: bodyStart, end: bodyEnd });
+  body.on('error', (err) => decipher.destroy(err));
+  return body.pipe(decipher);
 }
 
 /**

@@ -154,10 +154,14 @@ export async function videoCall(env: PeerEnv) {
   return { doctor, patient, roomId, queueId: patient.queue.id };
 }
 
-export async function joinedPair(env: PeerEnv) {
+/**
+ * A video call with the doctor's and the patient's sockets joined to its room, on `env` or, in
+ * a cluster, on the nodes given for each.
+ */
+export async function joinedPair(env: PeerEnv, on: { doctor?: PeerEnv; patient?: PeerEnv } = {}) {
   const call = await videoCall(env);
-  const doc = await new Peer(call.doctor.client, env).connected();
-  const pat = await new Peer(call.patient.client, env).connected();
+  const doc = await new Peer(call.doctor.client, on.doctor ?? env).connected();
+  const pat = await new Peer(call.patient.client, on.patient ?? env).connected();
   expect(await doc.join(call.roomId)).toBe('joined');
   expect(await pat.join(call.roomId)).toBe('joined');
   await doc.next('participant-joined');
@@ -182,3 +186,10 @@ export async function staffJoins(env: PeerEnv, roomId: string) {
   expect(await peer.join(roomId)).toBe('joined');
   return peer;
 }
+
+/** What the room hears once the patient consents: the recording is on. */
+export const recordingOn = (roomId: string, recordingId: string) => ({
+  sessionId: roomId,
+  from: null,
+  message: { type: 'recording', flag: true, recordingId },
+});

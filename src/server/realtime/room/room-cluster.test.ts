@@ -6,11 +6,12 @@ import { type ClusterNode, startCluster } from '../../test/cluster-nodes.js';
 import { signedInAs } from '../../test/fixtures.js';
 import { paidPatient } from '../../test/patients.js';
 import {
+  joinedPair,
   Peer,
   type PeerEnv,
+  recordingOn,
   settle,
   staffJoins,
-  videoCall,
   WHITEBOARD_LINE,
 } from '../../test/socket-peer.js';
 
@@ -32,15 +33,8 @@ beforeAll(async () => {
 afterAll(() => cluster?.stop(), 120_000);
 
 /** The doctor's socket on `docNode`, the patient's on `patNode`, both in the call's room. */
-async function crossPair(docNode = B, patNode = A) {
-  const call = await videoCall(B);
-  const doc = await new Peer(call.doctor.client, docNode).connected();
-  const pat = await new Peer(call.patient.client, patNode).connected();
-  expect(await doc.join(call.roomId)).toBe('joined');
-  expect(await pat.join(call.roomId)).toBe('joined');
-  await doc.next('participant-joined');
-  return { ...call, doc, pat };
-}
+const crossPair = (docNode = B, patNode = A) =>
+  joinedPair(B, { doctor: docNode, patient: patNode });
 
 const say = (peer: Peer, roomId: string, message: unknown) =>
   peer.emit('room-message', { sessionId: roomId, message });
@@ -148,11 +142,7 @@ describe('one room across two nodes', () => {
     });
     const { recordingId } = asked;
     pat.emit('recording-consent', { sessionId: roomId, recordingId, accepted: true });
-    const on = {
-      sessionId: roomId,
-      from: null,
-      message: { type: 'recording', flag: true, recordingId },
-    };
+    const on = recordingOn(roomId, recordingId);
     expect(await pat.next('room-message')).toEqual(on);
     expect(await doc.next('room-message')).toEqual(on);
     expect((await rowsFor(roomId))[0]).toMatchObject({ id: recordingId, startedBy: doctor.id });

@@ -10,6 +10,7 @@ import {
   openSocketApp,
   Peer,
   type PeerEnv,
+  recordingOn,
   settle,
   staffJoins,
   videoCall,
@@ -225,11 +226,7 @@ describe('recording', () => {
     expect(await rowsFor(roomId)).toEqual([]);
 
     pat.emit('recording-consent', { sessionId: roomId, recordingId, accepted: true });
-    const on = {
-      sessionId: roomId,
-      from: null,
-      message: { type: 'recording', flag: true, recordingId },
-    };
+    const on = recordingOn(roomId, recordingId);
     expect(await pat.next('room-message')).toEqual(on);
     expect(await doc.next('room-message')).toEqual(on);
     const [row] = await rowsFor(roomId);
