@@ -20,11 +20,27 @@ function newest(dir) {
 
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 
-/** Runs `npm run <script>` when `output` is missing or older than a file under `sources`. */
-export function buildIfStale(output, sources, script, label) {
+/** What each build does and how long it takes, for the line printed before it. */
+export const SERVER_BUILD = {
+  what: 'the server (TypeScript compiler, type-checking every file)',
+  takes: 'from about 20 s to a minute and a half on a small machine',
+};
+export const WEB_BUILD = {
+  what: 'the web app (Vite: bundling, minifying and compressing the pages)',
+  takes: 'about 10 to 30 s',
+};
+
+/**
+ * Runs `npm run <script>` when `output` is missing or older than a file under `sources`.
+ * A first build is long and silent: say what it does and how long it takes, then how long it took.
+ */
+export function buildIfStale(output, sources, script, { what, takes }) {
   const newestSource = Math.max(...sources.map((s) => newest(at(s))));
   if (mtime(at(output)) > 0 && mtime(at(output)) >= newestSource) return;
-  console.error(`Building ${label}…`);
+  const why = mtime(at(output)) > 0 ? 'its sources changed' : 'first start';
+  console.error(`Building ${what}: ${why}, ${takes}…`);
+  const started = Date.now();
   const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  console.error(`  built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }

@@ -4,10 +4,10 @@
 // newer, so it also works on a deployed host that has only dist/ and production dependencies
 // (tsx is a devDependency, so the CLI never runs from the TypeScript sources).
 import { spawnSync } from 'node:child_process';
-import { at, buildIfStale, root } from './fresh-build.mjs';
+import { at, buildIfStale, root, SERVER_BUILD } from './fresh-build.mjs';
 
 const entry = 'dist/server/backup/cli.js';
-buildIfStale(entry, ['src/server', 'src/shared'], 'build:server', 'the server');
+buildIfStale(entry, ['src/server', 'src/shared'], 'build:server', SERVER_BUILD);
 // Run from the project root, as the server is (a relative DATA_DIR means the same folder); the
 // CLI resolves the archive and --out from INIT_CWD, where the command was typed.
 const run = spawnSync(

@@ -74,8 +74,19 @@ function startServer(dataDir: string, port: number) {
   return { child, output: () => out };
 }
 
-async function waitForHealth(port: number, output: () => string) {
-  for (let i = 0; i < 480; i++) {
+/**
+ * Waits for the server to answer, as long as `deadline` allows: its first start compiles the
+ * server (tsx) and creates a PGlite on disk, which on a loaded machine takes minutes, not
+ * seconds. A server that exits (a port taken, a bad start) fails at once with what it printed.
+ */
+async function waitForHealth(
+  child: ChildProcess,
+  port: number,
+  output: () => string,
+  deadline: number,
+) {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output()}`);
     const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
     if (res?.ok) return;
     await new Promise((r) => setTimeout(r, 250));
@@ -83,13 +94,19 @@ async function waitForHealth(port: number, output: () => string) {
   throw new Error(`server did not start:\n${output()}`);
 }
 
+/** SIGTERM and the exit; a server that already exited (a failed start) has nothing to wait for. */
 async function stop(child: ChildProcess) {
-  const done = new Promise((resolve) => child.on('exit', resolve));
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await done;
 }
 
-const freePort = () => 20000 + Math.floor(Math.random() * 20000);
+// Below the ephemeral range (as server-process.ts): a client's source port never takes it.
+const freePort = () => 20_000 + Math.floor(Math.random() * 12_000);
+/** Each test's own time; the server's start may use all but the last minute of it. */
+const TEST_MS = 300_000;
+const startDeadline = () => Date.now() + TEST_MS - 60_000;
 
 describe('DATA_DIR is private to the server', () => {
   const dataDir = path.join(tempDir('okmmj-private-'), 'data');
@@ -98,7 +115,7 @@ describe('DATA_DIR is private to the server', () => {
     const port = freePort();
     const server = startServer(dataDir, port);
     try {
-      await waitForHealth(port, server.output);
+      await waitForHealth(server.child, port, server.output, startDeadline());
       const base = `http://127.0.0.1:${port}`;
       const reg = await fetch(`${base}/api/register`, {
         method: 'POST',
@@ -129,7 +146,7 @@ describe('DATA_DIR is private to the server', () => {
     }
     // What the database writes on its way down (statistics, a checkpoint) is private too.
     expectPrivate(dataDir);
-  }, 180_000);
+  }, TEST_MS);
 
   it('tightens a DATA_DIR left loose by an earlier version at start', async () => {
     for (const e of modes(dataDir)) chmodSync(path.join(dataDir, e.path), e.dir ? 0o755 : 0o666);
@@ -137,12 +154,12 @@ describe('DATA_DIR is private to the server', () => {
     const port = freePort();
     const server = startServer(dataDir, port);
     try {
-      await waitForHealth(port, server.output);
+      await waitForHealth(server.child, port, server.output, startDeadline());
       expectPrivate(dataDir);
     } finally {
       await stop(server.child);
     }
-  }, 180_000);
+  }, TEST_MS);
 
   it('does not follow a link out of DATA_DIR', () => {
     const outside = tempDir('okmmj-outside-');
