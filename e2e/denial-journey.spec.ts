@@ -123,7 +123,23 @@ test('not approved: the patient reads the reason, what to do next, and that the 
   );
   await expect(step(page, 'delivery')).toHaveAttribute('data-state', 'blocked');
   await expect(page.getByRole('link', { name: 'Download your recommendation' })).toHaveCount(0);
+  // Nothing is due on a decided visit (issue 21): no payment to simulate, on the dashboard or
+  // the payment page, and the server refuses one.
+  await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
   await checkScreen(page, 'denial-dashboard');
+  const simulated = await page.request.post('/api/applications', {
+    data: { type: 'new', amount: '137.00', paymentStatus: 'paid', status: 'payment_completed' },
+  });
+  expect(simulated.status()).toBe(409);
+  expect((await simulated.json()).message).toBe(
+    "This visit already has the physician's decision. Start a new application before paying again.",
+  );
+  await page.goto('/patient/payment');
+  await expect(page.getByRole('heading', { name: 'Secure Your Consultation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Development Bypass - Skip to Dashboard' }),
+  ).toHaveCount(0);
 
   // The records agree: the authorization was voided, never captured, with the reason kept.
   expect(await latestApplication(page)).toMatchObject({
@@ -198,6 +214,8 @@ test('removed from the queue: a reason is required, the patient reads it and mus
   await expect(step(page, 'payment')).toContainText(
     'Your earlier payment was given back; pay again to rejoin the queue.',
   );
+  // The hold was released and the visit is still open: a payment is due again (issue 21).
+  await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toBeVisible();
   await checkScreen(page, 'removal-dashboard');
   expect(await latestApplication(page)).toMatchObject({
     paymentStatus: 'voided',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_TYPES, REDUCED_FEE_REASONS, ReducedFeeReasonSchema } from '../fees.js';
 import { ICD_CODES } from '../icd-codes.js';
-import { APPLICATION_PAYMENT_STATUSES } from '../payment-status.js';
+import { APPLICATION_PAYMENT_STATUSES, feeCovered } from '../payment-status.js';
 import { EmailSchema, PhoneSchema } from './auth.js';
 
 // Applications (patient-side.md §3, §5 Application form; rulings 6, 14).
@@ -26,6 +26,19 @@ export const CLOSED_STATUSES: readonly ApplicationStatus[] = [
 ];
 export const isClosedStatus = (status: string) =>
   (CLOSED_STATUSES as readonly string[]).includes(status);
+
+/**
+ * A fee is waiting to be paid, so Simulate Payment Complete and the Development Bypass have
+ * something to do (issue 21): the latest application is open and its fee not covered, or there
+ * is none yet (paying creates it, ruling 14). After a decision the latest application is
+ * closed, and nothing is due until the patient starts a new application.
+ */
+export const paymentDue = (latest: { status: string; paymentStatus: string } | null | undefined) =>
+  !latest || (!isClosedStatus(latest.status) && !feeCovered(latest.paymentStatus));
+
+export const BYPASS_AFTER_DECISION_MESSAGE =
+  "This visit already has the physician's decision. Start a new application before paying again.";
+export const ALREADY_PAID_MESSAGE = 'This application is already paid';
 
 export const MedicalConditionSchema = z.object({
   // The message sits on the union: a failed union otherwise answers "Invalid input".

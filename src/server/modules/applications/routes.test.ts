@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, medicalConditions } from '../../db/schema/index.js';
-import { auditRows, goodPayment } from '../../test/fixtures.js';
+import { auditRows, goodPayment, signedInAs } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   applicationsOf,
@@ -186,6 +186,44 @@ describe('the development bypass', () => {
     expect(queue.json()).toBeNull();
     const actions = (await auditRows(t.app, { targetId: res.json().id })).map((r) => r.action);
     expect(actions).toContain('application.bypass_payment');
+  });
+
+  it('is refused (409) once the visit has its decision, and a second time; nothing is written', async () => {
+    // Seen and not approved: the application is closed and its hold released.
+    const patient = await paidPatient(t.app);
+    const doctor = await signedInAs(t.app, 'doctor');
+    const queueId = { queueId: patient.queue.id };
+    const start = await doctor.client.post('/api/admin/start-consultation', queueId);
+    expect(start.statusCode, start.body).toBe(200);
+    expect((await doctor.client.post('/api/admin/end-consultation', queueId)).statusCode).toBe(200);
+    const denied = await doctor.client.post(
+      `/api/admin/consultations/${start.json().consultation.id}/outcome`,
+      { approved: false, reason: 'Does not qualify' },
+    );
+    expect(denied.statusCode, denied.body).toBe(200);
+    const before = {
+      applications: await applicationsOf(t.app, patient.patientId),
+      payments: await paymentsOf(t.app, patient.patientId),
+    };
+
+    const afterDecision = await patient.client.post('/api/applications', bypass);
+    expect(afterDecision.statusCode).toBe(409);
+    expect(afterDecision.json().message).toBe(
+      "This visit already has the physician's decision. Start a new application before paying again.",
+    );
+    expect(await applicationsOf(t.app, patient.patientId)).toEqual(before.applications);
+    expect(await paymentsOf(t.app, patient.patientId)).toEqual(before.payments);
+
+    // A new application is a new visit with its fee due: the bypass pays it, once.
+    const next = await patient.client.post('/api/applications', { type: 'new' });
+    expect(next.statusCode, next.body).toBe(201);
+    const simulated = await patient.client.post('/api/applications', bypass);
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    expect(simulated.json()).toMatchObject({ id: next.json().id, paymentStatus: 'authorized' });
+    const twice = await patient.client.post('/api/applications', bypass);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('This application is already paid');
+    expect(await paymentsOf(t.app, patient.patientId)).toHaveLength(before.payments.length + 1);
   });
 
   describe('in production', () => {

@@ -6,9 +6,12 @@ import { feeFor } from '../../../shared/fees.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
 import { feeCovered } from '../../../shared/payment-status.js';
 import {
+  ALREADY_PAID_MESSAGE,
   ApplicationFormSchema,
+  BYPASS_AFTER_DECISION_MESSAGE,
   isClosedStatus,
   MedicalConditionSchema,
+  paymentDue,
 } from '../../../shared/schemas/application.js';
 import { type AppContext, isProduction } from '../../context.js';
 import { applications, medicalConditions, payments } from '../../db/schema/index.js';
@@ -24,6 +27,7 @@ import {
   applicationView,
   findOpenApplication,
   findOwnApplication,
+  latestApplication,
   listApplications,
 } from './service.js';
 
@@ -74,6 +78,18 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
       const result = await ctx.db.transaction(async (tx) => {
         await lockPatient(tx, patient.id);
         let row = await findOpenApplication(tx, patient.id, { lock: true });
+        // Simulating a payment needs one to be due (issue 21): not on a decided visit, and
+        // not twice (a second call would also reset the form's fields to the bypass's).
+        if (bypass) {
+          const latest = row ?? (await latestApplication(tx, patient.id));
+          if (!paymentDue(latest))
+            throw new AppError(
+              'CONFLICT',
+              latest && isClosedStatus(latest.status)
+                ? BYPASS_AFTER_DECISION_MESSAGE
+                : ALREADY_PAID_MESSAGE,
+            );
+        }
         const created = !row;
         const reduced = body.hasReducedFee;
         if (!row)

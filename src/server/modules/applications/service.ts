@@ -74,6 +74,20 @@ export async function findOpenApplication(
   return row ?? null;
 }
 
+/** The patient's newest application, open or decided (what GET /api/applications lists first). */
+export async function latestApplication(
+  db: Executor,
+  patientId: string,
+): Promise<ApplicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.patientId, patientId))
+    .orderBy(desc(applications.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /** One of the patient's own applications; anyone else's is "not found" (DESIGN.md). */
 export async function findOwnApplication(
   db: Executor,

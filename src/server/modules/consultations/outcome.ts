@@ -13,6 +13,7 @@ import { AppError } from '../../errors.js';
 import { conditionsFor } from '../applications/service.js';
 import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
+import { medicalRecordsProvided } from '../documents/queries.js';
 import { storeGeneratedDocument } from '../documents/service.js';
 import { queueDecision } from '../mail/visit-events.js';
 import { requestSettlement, settlePayment } from '../payments/settle.js';
@@ -139,6 +140,7 @@ export async function recordOutcome(args: {
         date: today,
         applicationType:
           APPLICATION_TYPE_LABELS[application!.type as ApplicationType] ?? application!.type,
+        recordsProvided: await medicalRecordsProvided(tx, application!),
       });
       const doc = await storeGeneratedDocument(ctx, tx, {
         patientId: consultation.patientId,

@@ -2,7 +2,9 @@ import { SimplePdf } from '../../pdf/simple-pdf.js';
 
 // The state physician recommendation, printed on approval (issue 4): patient, qualifying
 // conditions with ICD codes, physician name, Oklahoma license number and NPI, the physician's
-// OMMA registration and its expiry (SB 1066, issue 12), date.
+// OMMA registration and its expiry (SB 1066, issue 12), date, and the physician's electronic
+// signature (issue 21). It says what the physician reviewed: the records only when the patient
+// provided some, otherwise the intake application and the video examination.
 
 export interface RecommendationData {
   patient: { firstName: string; lastName: string; dateOfBirth: string | null; address: string };
@@ -17,7 +19,19 @@ export interface RecommendationData {
   };
   date: string;
   applicationType: string;
+  /** The patient filed medical records for this application (documents/queries.ts). */
+  recordsProvided: boolean;
 }
+
+/** What the physician attests to having reviewed, as the records stand. */
+export const reviewedSentence = (recordsProvided: boolean) =>
+  recordsProvided
+    ? 'I have examined the patient named above by live video consultation, reviewed the ' +
+      "records provided and the patient's intake application, and recommend the patient for a " +
+      'medical marijuana license.'
+    : 'I have examined the patient named above by live video consultation and reviewed the ' +
+      "patient's intake application; no medical records were provided. Based on that examination " +
+      'and application, I recommend the patient for a medical marijuana license.';
 
 export async function recommendationPdf(data: RecommendationData): Promise<Uint8Array> {
   const pdf = await SimplePdf.create('Physician Recommendation — Medical Marijuana');
@@ -33,20 +47,30 @@ export async function recommendationPdf(data: RecommendationData): Promise<Uint8
     .heading('Qualifying conditions', 13);
   for (const c of data.conditions) pdf.field(c.icdCode ?? 'No code', c.description);
   if (data.conditions.length === 0) pdf.paragraph('None listed.');
+  const physician = `Dr. ${data.physician.firstName} ${data.physician.lastName}`;
+  const license = data.physician.licenseNumber ?? '';
   pdf
     .heading('Physician attestation', 13)
     .paragraph(
-      'I am a physician licensed in the State of Oklahoma. I have examined the patient named above by ' +
-        'live video consultation, reviewed the records provided, and recommend the patient for a ' +
-        "medical marijuana license. I verified the patient's identity against their government-issued " +
-        'photo identification, and I am registered with the Oklahoma Medical Marijuana Authority. ' +
-        'The recommendation is valid for the term set by state law.',
+      `I am a physician licensed in the State of Oklahoma. ${reviewedSentence(data.recordsProvided)} ` +
+        "I verified the patient's identity against their government-issued photo identification, " +
+        'and I am registered with the Oklahoma Medical Marijuana Authority. The recommendation is ' +
+        'valid for the term set by state law.',
     )
-    .field('Physician', `Dr. ${data.physician.firstName} ${data.physician.lastName}`)
-    .field('Oklahoma license number', data.physician.licenseNumber ?? '')
+    .field('Physician', physician)
+    .field('Oklahoma license number', license)
     .field('NPI', data.physician.npi ?? '')
     .field('OMMA registration', data.physician.ommaRegistrationNumber ?? '')
     .field('OMMA valid through', data.physician.ommaRegistrationExpiresOn ?? '')
-    .field('Date', data.date);
+    // The form is issued the moment the physician records the approval, signed in to the
+    // clinic's system as themselves (outcome.ts): that act is the signature, and it says so.
+    .signature({
+      mark: `/s/ ${physician}`,
+      date: data.date,
+      caption: `Physician signature: ${physician}, Oklahoma license number ${license || '—'}`,
+      statement:
+        `Signed electronically by ${physician} on ${data.date}, by recording the approval of ` +
+        "this recommendation while signed in to the clinic's records system as themselves.",
+    });
   return pdf.save();
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { feeFor } from '../../../shared/fees.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
 import { feeCovered } from '../../../shared/payment-status.js';
+import { ALREADY_PAID_MESSAGE } from '../../../shared/schemas/application.js';
 import type { PatientProfile } from '../../../shared/schemas/auth.js';
 import {
   firstPaymentProblem,
@@ -189,7 +190,7 @@ export async function processPayment(
   const queueAsked = input.notAtDispensary ? { actor, ip } : null;
   if (prepared.kind === 'paid') {
     const done = await livePayment(ctx.db, prepared.app.id);
-    if (!done) throw new AppError('CONFLICT', 'This application is already paid');
+    if (!done) throw new AppError('CONFLICT', ALREADY_PAID_MESSAGE);
     if (queueAsked) await queueAfterPayment(ctx, prepared.app.id, queueAsked);
     return outcome(ctx, patient, prepared.app, done, true);
   }

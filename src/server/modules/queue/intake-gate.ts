@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { QUEUE_REQUIRED_DOCUMENTS } from '../../../shared/documents.js';
 import {
   type IntakeRecords,
@@ -14,6 +14,7 @@ import {
   type QueueEntryRow,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { filedForApplication } from '../documents/queries.js';
 import { findActiveEntry, joinQueue } from './service.js';
 
 // Intake before the queue (issue 11): an application joins the line only with its fee
@@ -38,16 +39,7 @@ export async function intakeRecords(
   const docs = await db
     .selectDistinct({ category: documents.category })
     .from(documents)
-    .where(
-      and(
-        eq(documents.patientId, application.patientId),
-        // Filed with this application, or before there was one (the upload center).
-        or(eq(documents.applicationId, application.id), isNull(documents.applicationId)),
-        inArray(documents.category, [...QUEUE_REQUIRED_DOCUMENTS]),
-        isNull(documents.replacedAt),
-        ne(documents.status, 'rejected'),
-      ),
-    );
+    .where(filedForApplication(application, QUEUE_REQUIRED_DOCUMENTS));
   return { conditions: conditions?.n ?? 0, documents: docs.map((d) => d.category) };
 }
 

@@ -24,6 +24,9 @@ export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus>
         onRetry={() => query.refetch()}
       />
     );
+  // No doctor connected: the first in line would read "0 min" and nobody would see them. The
+  // patients' own page says the same (issue 21; ruling 16's live connection).
+  const noPhysician = query.data.doctorsOnDuty === 0;
   if (query.data.queue.length === 0)
     return <EmptyState title="No Patients Waiting">Nobody is in the queue right now.</EmptyState>;
   return (
@@ -51,7 +54,11 @@ export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus>
               <QueueStatusBadge status={entry.status} />
             </TableCell>
             <TableCell label="Estimated wait" className="whitespace-nowrap">
-              {entry.status === 'waiting' ? formatMinutes(entry.estimatedWaitTime) : '—'}
+              {entry.status !== 'waiting'
+                ? '—'
+                : noPhysician
+                  ? 'No physician on duty'
+                  : formatMinutes(entry.estimatedWaitTime)}
             </TableCell>
             <TableCell label="Joined" className="whitespace-nowrap">
               {formatTime(entry.joinedAt)}

@@ -7,9 +7,8 @@ import { useDevToolsEnabled } from '@/features/app-config/api/app-config';
 import { useDevBypass } from '@/features/payments/api/dev-bypass';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { hasJoinedCall } from '@/features/video/lib/call-data';
-import { feeCovered } from '../../../../shared/payment-status';
 import type { QueueStatusView } from '../../../../shared/queue';
-import type { ApplicationView } from '../../../../shared/schemas/application';
+import { type ApplicationView, paymentDue } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PatientJourneyResponse } from '../../../../shared/schemas/journey';
 import { ApprovalPanel, DenialPanel, DocumentsAttention } from './decision-panels';
@@ -38,7 +37,8 @@ export function OverviewTab({
   const room = callRoomOf(queue);
   const navigate = useNavigate();
   const devTools = useDevToolsEnabled();
-  const paid = !!application && feeCovered(application.paymentStatus);
+  // Only while a fee is due: never on a decided visit, never twice (issue 21).
+  const simulatePayment = devTools && paymentDue(application);
   // After the consultation there is no call to wait for: no disabled Join that says "soon".
   const consultationOver =
     journey.journey.steps.find((s) => s.key === 'consultation')?.state === 'completed';
@@ -114,7 +114,7 @@ export function OverviewTab({
                 </Link>
               </Button>
             )}
-            {!paid && devTools && (
+            {simulatePayment && (
               <Button
                 variant="outline"
                 className="justify-start"

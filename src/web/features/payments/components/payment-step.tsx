@@ -9,6 +9,7 @@ import {
 } from '@/features/patient/components/eligibility-notice';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
 import { feeCovered } from '../../../../shared/payment-status';
+import { paymentDue } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PaymentResult } from '../api/payments';
 import { PaymentForm } from './payment-form';
@@ -80,7 +81,8 @@ export function PaymentStep({
           : undefined
       }
       onPaid={onPaid}
-      showBypass={showBypass}
+      // The server refuses the bypass after a decision (issue 21): it is not offered then.
+      showBypass={showBypass && paymentDue(applications.data?.[0])}
       intakeComplete={intakeComplete}
     />
   );
