@@ -173,6 +173,9 @@ export async function processPayment(
           provider: ctx.payments.name,
           paymentMethod: input.paymentMethod || null,
           idempotencyKey: key,
+          // The statement travels with the payment: whoever learns of the approval (this
+          // request or reconciliation after a crash) queues the patient with it.
+          notAtDispensaryAt: input.notAtDispensary ? new Date() : null,
         })
         .returning();
       return { kind: 'charge', app: app!, payment: payment! } as const;
@@ -184,8 +187,9 @@ export async function processPayment(
   });
 
   if (prepared.kind === 'replay') return replay(ctx, patient, prepared.payment);
-  // Issue 11: a payment settled another way (reconciliation never queues) still queues the
-  // patient who makes the dispensary statement with this attempt, once the intake is complete.
+  // Issue 11: a payment settled another way (an earlier attempt without the statement) still
+  // queues the patient who makes the dispensary statement with this attempt, once the intake
+  // is complete.
   const queueAsked = input.notAtDispensary ? { actor, ip } : null;
   if (prepared.kind === 'paid') {
     const done = await livePayment(ctx.db, prepared.app.id);
@@ -241,11 +245,7 @@ export async function processPayment(
   }
 
   // Step 3: held, recorded and queued together.
-  const paid = await recordAuthorized(ctx, payment, result, {
-    actor,
-    ip,
-    notAtDispensary: input.notAtDispensary === true,
-  });
+  const paid = await recordAuthorized(ctx, payment, result, { actor, ip });
   if (!paid) return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
   return outcome(ctx, patient, paid.app, paid.payment);
 }
