@@ -3,6 +3,7 @@ import { type ControlSocket, claimControlSocket, DataDirBusy } from './backup/co
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { firstAdminRefusal, setupInvitation } from './first-admin.js';
 import { createDrain } from './lifecycle/drain.js';
 import { linkCluster } from './realtime/cluster.js';
 import { makePrivate, PRIVATE_UMASK } from './storage/private-dir.js';
@@ -36,6 +37,13 @@ async function main() {
   // After opening: a fresh PGlite cluster is copied in with 0666 modes; older files too.
   makePrivate(config.DATA_DIR);
   await runMigrations(database);
+  // A production install without a master admin and without ADMIN_SETUP_TOKEN would hand the
+  // clinic to whoever opened /admin/setup first: refused like a bad setting (issue 21, item 2).
+  const refusal = await firstAdminRefusal(config, database.db);
+  if (refusal) {
+    console.error(`Invalid configuration:\n  ${refusal}`);
+    process.exit(78);
+  }
   if (control && database.dumpDataDir) control.serveDump(database.dumpDataDir);
   const app = await buildApp({ config, database });
   if (config.REDIS_URL) {
@@ -78,6 +86,9 @@ async function main() {
   app.log.info(
     `serving on ${where} (${database.driver === 'pg' ? 'PostgreSQL' : 'embedded PGlite'})`,
   );
+  // A fresh install says where to start (issue 21, item 16).
+  const invitation = await setupInvitation(config, database.db);
+  if (invitation) app.log.info(invitation);
 }
 
 main().catch((err) => {

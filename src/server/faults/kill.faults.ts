@@ -81,6 +81,8 @@ async function newWorld(databaseUrl?: string): Promise<World> {
       PAYMENT_PROVIDER: 'simulator',
       SMTP_URL: mail.url,
       ICE_ALLOW_NO_TURN: 'true',
+      // Production refuses to start without it while no master admin exists (issue 21).
+      ADMIN_SETUP_TOKEN: randomBytes(24).toString('hex'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     uploaded: new Map(),

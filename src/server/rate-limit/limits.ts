@@ -15,6 +15,11 @@ export interface RateLimits {
   loginPerAddress: Limit;
   /** Declined charges per account (card testing); refusals before the processor do not count. */
   declinedCharges: Limit;
+  /**
+   * Declined charges per address across accounts (issue 21): card testing through many
+   * accounts. Each charge holds a slot from before the processor is called until it is approved.
+   */
+  declinedChargesPerAddress: Limit;
   /** Accounts created per address. */
   registration: Limit;
   /** Document uploads per account. */
@@ -39,6 +44,7 @@ export const RATE_LIMITS: RateLimits = {
   loginPerAccountAddress: { max: 5, windowMs: 15 * MINUTE },
   loginPerAddress: { max: 30, windowMs: HOUR },
   declinedCharges: { max: 5, windowMs: HOUR },
+  declinedChargesPerAddress: { max: 10, windowMs: HOUR },
   registration: { max: 20, windowMs: HOUR },
   uploads: { max: 60, windowMs: HOUR },
   adminSetup: { max: 10, windowMs: HOUR },
@@ -53,6 +59,7 @@ export const LIMIT_SUBJECTS: Record<keyof RateLimits, { by: 'account' | 'address
     loginPerAccountAddress: { by: 'account', what: 'sign-in attempts' },
     loginPerAddress: { by: 'address', what: 'sign-in attempts' },
     declinedCharges: { by: 'account', what: 'declined payments' },
+    declinedChargesPerAddress: { by: 'address', what: 'declined payments from this address' },
     registration: { by: 'address', what: 'accounts created from this address' },
     uploads: { by: 'account', what: 'uploads' },
     adminSetup: { by: 'address', what: 'setup attempts' },

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, PASSWORD, validRegistration } from '../test/fixtures.js';
+import { createUser, goodPayment, PASSWORD, validRegistration } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { registerPatient } from '../test/patients.js';
 import { MemoryCounters } from './counters.js';
 import { RATE_LIMITS } from './limits.js';
 import { RedisCounters } from './redis-counters.js';
@@ -108,6 +109,7 @@ describe('RedisCounters', () => {
       const limits = {
         registration: RATE_LIMITS.registration,
         loginPerAccountAddress: RATE_LIMITS.loginPerAccountAddress,
+        declinedChargesPerAddress: RATE_LIMITS.declinedChargesPerAddress,
       };
       nodeA = await createTestApp({ limits, counters: await RedisCounters.connect(REDIS_URL, p) });
       nodeB = await createTestApp({ limits, counters: await RedisCounters.connect(REDIS_URL, p) });
@@ -153,6 +155,27 @@ describe('RedisCounters', () => {
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await login(nodeB, PASSWORD)).statusCode).toBe(429);
+    });
+
+    it('share the declined charges of one address across accounts (issue 21)', async () => {
+      const decline = async (node: TestApp) => {
+        const patient = await registerPatient(node.app);
+        return patient.client.request({
+          method: 'POST',
+          url: '/api/process-payment',
+          payload: goodPayment({ cardNumber: '4000 0000 0000 0002' }),
+          remoteAddress: '192.0.2.202',
+        });
+      };
+      for (let i = 0; i < RATE_LIMITS.declinedChargesPerAddress.max; i++)
+        expect((await decline(i % 2 ? nodeA : nodeB)).statusCode).toBe(402);
+      for (const node of [nodeA, nodeB]) {
+        const refused = await decline(node);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().message).toBe(
+          'Too many declined payments from this address. Please try again in 60 minutes.',
+        );
+      }
     });
   });
 

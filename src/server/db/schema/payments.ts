@@ -44,6 +44,12 @@ export const payments = pgTable(
      */
     pendingAction: text('pending_action'),
     pendingActionAt: timestamp('pending_action_at', { withTimezone: true }),
+    /**
+     * When the patient made the dispensary statement (notAtDispensary) with this payment's
+     * attempt; null without one. Written with the pending row, so reconciliation after a crash
+     * queues the patient as the live request would have (issue 21, item 6).
+     */
+    notAtDispensaryAt: timestamp('not_at_dispensary_at', { withTimezone: true }),
   },
   (t) => [
     // A double submit or a second tab can never charge twice: one pending, held or taken

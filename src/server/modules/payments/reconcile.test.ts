@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DISPENSARY_STATEMENT } from '../../../shared/queue.js';
 import { payments, simulatorCharges } from '../../db/schema/index.js';
 import { auditRows, goodPayment } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -92,13 +93,13 @@ const pay = (patient: TestPatient, overrides: Record<string, unknown> = {}) =>
 async function crashMidCharge(
   patient: TestPatient,
   when: 'after-charge' | 'before-charge',
-  card?: string,
+  overrides: Record<string, unknown> = {},
 ) {
   // The clock starts from the crash, not the test: registering (and the intake's uploads) take
   // real time on a loaded machine, which must not eat into the staleness margin.
   clock = Math.max(clock, Date.now());
   gateway.crash = when;
-  void pay(patient, card ? { cardNumber: card } : {}).catch(() => {});
+  void pay(patient, overrides).catch(() => {});
   for (let i = 0; i < 200; i++) {
     const [row] = await paymentsOf(t.app, patient.patientId);
     const booked =
@@ -167,7 +168,9 @@ describe('a payment left pending by a crash', () => {
 
   it('declined before the crash: recorded as declined, and a good card then pays', async () => {
     const patient = await registerPatient(t.app);
-    const pending = await crashMidCharge(patient, 'after-charge', '4000 0000 0000 0002');
+    const pending = await crashMidCharge(patient, 'after-charge', {
+      cardNumber: '4000 0000 0000 0002',
+    });
     clock = Date.now() + RECONCILE_AFTER_MS + 1000; // stale however long the setup took
     const res = await pay(patient);
     expect(res.statusCode, res.body).toBe(200);
@@ -214,9 +217,53 @@ describe('reconciliation at start', () => {
     expect(await statusOf(lostPending.id)).toBe('error');
     expect(await statusOf(youngPending.id)).toBe('pending');
     expect((await applicationsOf(t.app, paid.patientId))[0]!.paymentStatus).toBe('authorized');
-    // Reconciliation records the payment and queues nobody: it has no statement (issue 11).
+    // Paid, but the intake is not complete: nobody is queued (the queue step says what is missing).
     expect(await queueEntriesOf(t.app, paid.patientId)).toEqual([]);
     expect((await applicationsOf(t.app, lost.patientId))[0]!.paymentStatus).toBe('unpaid');
     expect(await queueEntriesOf(t.app, lost.patientId)).toEqual([]);
+  });
+});
+
+// Issue 21, item 6: the statement is stored with the pending payment, so reconciliation after a
+// crash finishes the work the live request would have done (ADR 0011, amended).
+describe('reconciliation finishes the live request', () => {
+  it('queues a patient whose intake is complete and who made the statement with that payment', async () => {
+    const patient = await intakeReadyPatient(t.app);
+    const pending = await crashMidCharge(patient, 'after-charge');
+    expect(pending.notAtDispensaryAt).toBeInstanceOf(Date);
+    clock = Date.now() + RECONCILE_AFTER_MS + 1000;
+
+    await reconcileStalePayments(t.app.ctx);
+    expect((await paymentsOf(t.app, patient.patientId))[0]!.status).toBe('authorized');
+    expect((await applicationsOf(t.app, patient.patientId))[0]).toMatchObject({
+      paymentStatus: 'authorized',
+      status: 'payment_completed',
+    });
+    const entries = await queueEntriesOf(t.app, patient.patientId);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      status: 'waiting',
+      dispensaryStatement: DISPENSARY_STATEMENT,
+      // Made when the patient paid, not when reconciliation ran.
+      dispensaryStatementAt: pending.notAtDispensaryAt,
+    });
+    const joined = (await auditRows(t.app, { targetId: entries[0]!.id })).find(
+      (r) => r.action === 'queue.join',
+    );
+    expect(joined).toMatchObject({ actorId: null, outcome: 'success' });
+    expect((await patient.client.get('/api/queue/status')).json()).toMatchObject({
+      status: 'waiting',
+    });
+  });
+
+  it('queues nobody when the statement did not come with that payment', async () => {
+    const patient = await intakeReadyPatient(t.app);
+    const pending = await crashMidCharge(patient, 'after-charge', { notAtDispensary: false });
+    expect(pending.notAtDispensaryAt).toBeNull();
+    clock = Date.now() + RECONCILE_AFTER_MS + 1000;
+
+    await reconcileStalePayments(t.app.ctx);
+    expect((await paymentsOf(t.app, patient.patientId))[0]!.status).toBe('authorized');
+    expect(await queueEntriesOf(t.app, patient.patientId)).toEqual([]);
   });
 });

@@ -26,14 +26,16 @@ export interface Approved {
 /**
  * Authorized (the fee held on the card, ADR 0010) and recorded together, and queued in the
  * same transaction when the patient made the dispensary statement with the payment and the
- * intake is complete (issue 11); reconciliation never queues. Only a payment still pending
- * moves: null when another path (a concurrent reconciliation) already resolved it.
+ * intake is complete (issue 11). The statement is read from the payment row, written with the
+ * attempt, so reconciliation after a crash finishes the same work the live request would have
+ * (issue 21, item 6). Only a payment still pending moves: null when another path (a concurrent
+ * reconciliation) already resolved it.
  */
 export async function recordAuthorized(
   ctx: AppContext,
   payment: PaymentRow,
   result: Approved,
-  who: { actor: Actor; ip: string | null; via?: 'reconciliation'; notAtDispensary?: boolean },
+  who: { actor: Actor; ip: string | null; via?: 'reconciliation' },
 ): Promise<{ app: ApplicationRow; payment: PaymentRow } | null> {
   const paid = await ctx.db.transaction(async (tx) => {
     // The patient's lock first, as step 1 takes it: without it a concurrent step 1 (holding
@@ -72,10 +74,10 @@ export async function recordAuthorized(
     });
     // The receipt, whichever path learnt of the payment (this request or reconciliation).
     await queuePaymentReceipt(ctx, tx, done);
-    if (who.notAtDispensary)
+    if (done.notAtDispensaryAt)
       await queueIfIntakeComplete(tx, {
         application: app!,
-        statementAt: new Date(),
+        statementAt: done.notAtDispensaryAt,
         actor: who.actor,
         ip: who.ip,
       });

@@ -25,7 +25,7 @@ import { hasCurrentDocument } from '../documents/queries.js';
 import { currentFeeSchedule } from '../fees/service.js';
 import { assertOklahomaAddress } from '../patients/guards.js';
 import { queueIfIntakeComplete } from '../queue/intake-gate.js';
-import { assertMayCharge, countDecline } from './decline-limit.js';
+import { type ChargeSlot, reserveCharge } from './decline-limit.js';
 import { GatewayError } from './gateway.js';
 import { lockPatient } from './lock.js';
 import { reconcilePayment, reconcileStalePayments } from './reconcile.js';
@@ -95,20 +95,35 @@ async function livePayment(db: Executor, applicationId: string) {
   return p ?? null;
 }
 
+interface PaymentAttempt {
+  patient: Patient;
+  actor: Actor;
+  input: PaymentInput;
+  idempotencyKey?: string;
+  ip: string;
+}
+
 export async function processPayment(
   ctx: AppContext,
-  args: {
-    patient: Patient;
-    actor: Actor;
-    input: PaymentInput;
-    idempotencyKey?: string;
-    ip: string;
-  },
+  args: PaymentAttempt,
+): Promise<PaymentOutcome> {
+  // Past a declined-charge limit (the account's, the address's) nothing is written and no card
+  // reaches the processor; otherwise the charge holds its address's slot until it ends.
+  const slot = await reserveCharge(ctx, { userId: args.actor.id, ip: args.ip });
+  try {
+    return await attemptPayment(ctx, args, slot);
+  } finally {
+    await slot.release();
+  }
+}
+
+async function attemptPayment(
+  ctx: AppContext,
+  args: PaymentAttempt,
+  slot: ChargeSlot,
 ): Promise<PaymentOutcome> {
   const { patient, actor, input, ip } = args;
   const key = args.idempotencyKey?.slice(0, 200) || null;
-  // Past the declined-charge limit nothing is written and no card reaches the processor.
-  await assertMayCharge(ctx, actor.id);
 
   // A payment left pending by a crash would hold the live-payment index for good: ask the
   // processor about it first, so this attempt sees it paid or free to retry.
@@ -174,6 +189,9 @@ export async function processPayment(
           provider: ctx.payments.name,
           paymentMethod: input.paymentMethod || null,
           idempotencyKey: key,
+          // The statement travels with the payment: whoever learns of the approval (this
+          // request or reconciliation after a crash) queues the patient with it.
+          notAtDispensaryAt: input.notAtDispensary ? new Date() : null,
         })
         .returning();
       return { kind: 'charge', app: app!, payment: payment! } as const;
@@ -185,8 +203,9 @@ export async function processPayment(
   });
 
   if (prepared.kind === 'replay') return replay(ctx, patient, prepared.payment);
-  // Issue 11: a payment settled another way (reconciliation never queues) still queues the
-  // patient who makes the dispensary statement with this attempt, once the intake is complete.
+  // Issue 11: a payment settled another way (an earlier attempt without the statement) still
+  // queues the patient who makes the dispensary statement with this attempt, once the intake
+  // is complete.
   const queueAsked = input.notAtDispensary ? { actor, ip } : null;
   if (prepared.kind === 'paid') {
     const done = await livePayment(ctx.db, prepared.app.id);
@@ -214,8 +233,10 @@ export async function processPayment(
       // what became of this reference. Unless it knows, the payment stays pending (the live
       // index refuses a second charge) until reconciliation concludes once it is stale.
       const found = await reconcilePayment(ctx, payment, { actor, ip }, { live: true });
+      if (found === 'declined') await slot.declined();
       if (found === 'authorized' || found === 'declined')
         return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
+      slot.keep();
       throw new AppError('BAD_GATEWAY', PAYMENT_BEING_CHECKED);
     }
     const recorded = await recordFailed(
@@ -236,17 +257,13 @@ export async function processPayment(
       { status: 'declined', message: result.message, transactionId: result.transactionId },
       { actor, ip },
     );
+    await slot.declined();
     if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
-    await countDecline(ctx, actor.id);
     throw new AppError('PAYMENT_DECLINED', result.message);
   }
 
   // Step 3: held, recorded and queued together.
-  const paid = await recordAuthorized(ctx, payment, result, {
-    actor,
-    ip,
-    notAtDispensary: input.notAtDispensary === true,
-  });
+  const paid = await recordAuthorized(ctx, payment, result, { actor, ip });
   if (!paid) return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
   return outcome(ctx, patient, paid.app, paid.payment);
 }

@@ -169,3 +169,28 @@ describe('first admin in production with ADMIN_SETUP_TOKEN (ruling 18)', () => {
     expect(await exists(t)).toEqual({ exists: true });
   });
 });
+
+describe('first admin in production without ADMIN_SETUP_TOKEN (issue 21)', () => {
+  // main.ts refuses to start this way; the route holds even for an app built around it.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('refuses setup (403) with or without a token, and creates nobody', async () => {
+    for (const extra of [{}, { setupToken: 'a-long-setup-token-123' }]) {
+      const res = await new Client(t.app).post('/api/admin/setup', setupBody(extra));
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'A valid setup token is required', code: 'FORBIDDEN' });
+    }
+    expect(await countUsers(t.app)).toBe(0);
+    expect(await exists(t)).toEqual({ exists: false });
+  });
+});

@@ -7,8 +7,9 @@ import {
   CreateUserSchema,
   UpdateUserSchema,
 } from '../../../shared/schemas/users.js';
-import { type AppContext, isProduction } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { setupNeedsToken } from '../../first-admin.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { routeLimit } from '../../rate-limit/register.js';
 import { audit } from '../audit/service.js';
@@ -29,8 +30,8 @@ const UserIdParams = z.object({
   userId: z.uuid('User not found').transform((id) => id.toLowerCase()),
 });
 
-function tokenMatches(given: string | undefined, expected: string): boolean {
-  if (!given) return false;
+function tokenMatches(given: string | undefined, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -45,12 +46,12 @@ export async function userRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/admin/setup',
     { schema: { body: AdminSetupSchema }, config: routeLimit(ctx.limits, 'adminSetup') },
     async (request, reply) => {
-      // Ruling 18: in production, with a setup token configured, it must be presented.
-      const expected = ctx.config.ADMIN_SETUP_TOKEN;
-      if (isProduction(ctx.config) && expected) {
+      // Ruling 18 as issue 21 amends it: in production the setup token is always required;
+      // without one configured nobody may set up (main.ts refuses to start that way).
+      if (setupNeedsToken(ctx.config)) {
         const given =
           request.body.setupToken ?? (request.headers['x-setup-token'] as string | undefined);
-        if (!tokenMatches(given, expected)) {
+        if (!tokenMatches(given, ctx.config.ADMIN_SETUP_TOKEN)) {
           await audit(ctx.db, { action: 'admin.setup', ip: request.ip, outcome: 'denied' });
           throw new AppError('FORBIDDEN', 'A valid setup token is required');
         }

@@ -104,7 +104,7 @@ function AdminSetupForm({ unreachable }: { unreachable: boolean }) {
         />
         <PasswordField
           autoComplete="off"
-          hint="Optional here; required in production when the server is configured with a setup token."
+          hint="Required in production: the value of ADMIN_SETUP_TOKEN on the server. Not needed in development."
           {...field('setupToken')}
           {...register('setupToken')}
         />

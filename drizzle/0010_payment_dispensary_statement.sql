@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "not_at_dispensary_at" timestamp with time zone;
