@@ -59,13 +59,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<AdminRole, readonly Permission[]> 
     'documents',
   ],
   doctor_admin: ['meetings', 'analytics'],
-  admin_assistant: [
-    'transcriptions',
-    'documents',
-    'post_consultation',
-    'search_notes',
-    'waiting',
-  ],
+  admin_assistant: ['transcriptions', 'documents', 'post_consultation', 'search_notes', 'waiting'],
 };
 
 export const ROLE_LABELS: Record<Role, string> = {

@@ -44,8 +44,7 @@ export async function patientVisits(db: Executor, patientId: string): Promise<Pa
   const recommendationOf = new Map(recommendations.map((d) => [d.applicationId, d.id]));
 
   return rows.map((r) => {
-    const decision =
-      r.outcome === 'approved' || r.outcome === 'not_approved' ? r.outcome : null;
+    const decision = r.outcome === 'approved' || r.outcome === 'not_approved' ? r.outcome : null;
     return {
       id: r.id,
       startedAt: r.startedAt.toISOString(),

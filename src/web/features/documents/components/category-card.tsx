@@ -7,9 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { isHandheld } from '@/lib/device';
 import { isNetworkFailure } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
-import { isHandheld } from '@/lib/device';
 import { cn } from '@/lib/utils';
 import {
   type CategoryDefinition,

@@ -76,7 +76,7 @@ export function FilePickers({
           {imageTypes.length > 0 && (
             <Button
               id={firstId}
-              variant="secondary"
+              variant={replacing ? 'outline' : 'secondary'}
               size="sm"
               disabled={disabled}
               aria-describedby={describedBy}
