@@ -50,7 +50,7 @@ test('the patient waiting alone sees words, not "new" in red; no Share screen on
   // Alone in the room: waiting, in a neutral colour.
   await patientPage.goto(`/patient/video-consultation?session=${roomId}`);
   await expect(statusOf(patientPage)).toHaveAttribute('data-status', 'new', { timeout: 30_000 });
-  await expect(statusOf(patientPage)).toHaveText('Waiting to connect');
+  await expect(statusOf(patientPage)).toHaveText('Waiting');
   await expect(statusOf(patientPage)).toHaveAttribute('data-tone', 'neutral');
   const background = await statusOf(patientPage).evaluate(
     (el) => getComputedStyle(el).backgroundColor,

@@ -54,7 +54,7 @@ describe('statusTone and STATUS_WORDS (issue 21)', () => {
   });
 
   it('says each state in words, never the raw state', () => {
-    expect(STATUS_WORDS.new).toBe('Waiting to connect');
+    expect(STATUS_WORDS.new).toBe('Waiting');
     for (const s of CALL_STATUSES) expect(STATUS_WORDS[s]).not.toBe(s);
   });
 });

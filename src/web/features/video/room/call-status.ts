@@ -49,7 +49,7 @@ export type StatusTone = 'neutral' | 'green' | 'amber' | 'red';
 
 /** What the status line says: words a patient understands, never the raw state. */
 export const STATUS_WORDS: Record<CallStatus, string> = {
-  new: 'Waiting to connect',
+  new: 'Waiting',
   connecting: 'Connecting…',
   connected: 'Connected',
   disconnected: 'Connection lost',
