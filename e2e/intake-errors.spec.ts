@@ -174,7 +174,7 @@ test('the documents step says which files are missing when Continue is pressed',
   // Focus is on the first missing file's upload button, which reads the card's message.
   const firstUpload = page
     .getByRole('group', { name: 'Government-Issued ID' })
-    .getByRole('button', { name: /Browse Files|Take Photo/ });
+    .getByRole('button', { name: /Browse Files|Take photo/ });
   await expect(firstUpload).toBeFocused();
   await expect(firstUpload).toHaveAccessibleDescription(/Upload this document to continue\./);
   await expect(

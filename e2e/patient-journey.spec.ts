@@ -217,7 +217,10 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
 
   // 5. Dashboard documents: the upload dialog's checks, then an upload.
   await page.goto('/patient/dashboard?tab=documents');
-  await expect(page.getByText('3/10')).toBeVisible();
+  // Counted against what the patient needs, in words (issue 21), not "3/10".
+  await expect(page.getByTestId('required-documents-progress')).toHaveText(
+    '1 of 3 required documents uploaded. Still needed: Proof of Oklahoma Residency, Photograph.',
+  );
   await page.getByRole('button', { name: 'Upload Document' }).click();
   const upload = page.getByRole('dialog');
   await upload.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -231,7 +234,9 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await checkScreen(page, 'journey-dashboard-upload');
   await upload.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(toastTitled(page, 'Document uploaded successfully')).toBeVisible();
-  await expect(page.getByText('4/10')).toBeVisible();
+  await expect(page.getByTestId('required-documents-progress')).toHaveText(
+    '2 of 3 required documents uploaded. Still needed: Photograph.',
+  );
   await expect(page.getByText('utility-bill.pdf', { exact: true })).toBeVisible();
   await expect(page.getByText('Under Review').first()).toBeVisible();
   await checkScreen(page, 'journey-dashboard-documents');
@@ -239,11 +244,19 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   // 6. The upload center: the photo (a real PNG), then View opens the stored file.
   await page.goto('/patient/documents');
   await expect(page.getByRole('heading', { name: 'Document Upload Center' })).toBeVisible();
-  await expect(page.getByText('Still missing: Photograph.')).toBeVisible();
+  await expect(page.getByTestId('required-documents-progress')).toContainText(
+    '2 of 3 required documents uploaded. Still needed: Photograph.',
+  );
   await page.getByLabel('Choose a file for Photograph').setInputFiles(pngFile('portrait.png'));
   await expect(toastTitled(page, 'Document uploaded successfully')).toBeVisible();
   await expect(page.getByText('portrait.png', { exact: true })).toBeVisible();
-  await expect(page.getByText('Still missing')).toHaveCount(0);
+  // Medical records are optional here as in the wizard and the queue (issue 21).
+  await expect(page.getByTestId('required-documents-progress')).toHaveText(
+    'All 3 required documents are uploaded. Medical records are optional.',
+  );
+  await expect(
+    page.getByRole('group', { name: 'Medical Records' }).getByText('Optional', { exact: true }),
+  ).toBeVisible();
   const photoCard = page.getByRole('group', { name: 'Photograph' });
   const [viewer] = await Promise.all([
     page.waitForEvent('popup'),

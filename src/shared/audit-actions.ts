@@ -136,6 +136,7 @@ export const AUDIT_TARGET_WORDS: Record<string, string> = {
   transcriptions: 'Transcriptions',
   user: 'Account',
   video_session: 'Video room',
+  visit_history: 'Visit history',
   waiting_room: 'Waiting room',
   audit_log: 'Audit trail',
 };

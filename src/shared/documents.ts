@@ -17,10 +17,26 @@ export const DOCUMENT_CATEGORIES = [
 ] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
+/**
+ * What the state needs before a physician can see the patient (issue 11): the server refuses to
+ * queue an application until each has a file (pending review is enough). The one definition of
+ * "required": the upload center, the wizard and the queue all read it (issue 21: medical
+ * records are optional everywhere).
+ */
+export const QUEUE_REQUIRED_DOCUMENTS = [
+  'government_id',
+  'proof_of_residency',
+  'photo',
+] as const satisfies readonly DocumentCategory[];
+
+export const isRequiredDocument = (category: string): boolean =>
+  (QUEUE_REQUIRED_DOCUMENTS as readonly string[]).includes(category);
+
 export interface CategoryDefinition {
   id: DocumentCategory;
   name: string;
   description: string;
+  /** Needed before the queue: derived from QUEUE_REQUIRED_DOCUMENTS, never written by hand. */
   required: boolean;
   acceptedTypes: readonly string[];
   maxSize: number;
@@ -33,12 +49,13 @@ export interface CategoryDefinition {
   issuedByClinic: boolean;
 }
 
-export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> = {
+type CategoryFacts = Omit<CategoryDefinition, 'required'>;
+
+const CATEGORY_FACTS: Record<DocumentCategory, CategoryFacts> = {
   government_id: {
     id: 'government_id',
     name: 'Government-Issued ID',
     description: "A driver's license, state ID or passport, front side, all corners visible.",
-    required: true,
     acceptedTypes: [JPEG, PNG, PDF],
     maxSize: 5 * MB,
     inUploadCenter: true,
@@ -48,7 +65,6 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     id: 'proof_of_residency',
     name: 'Proof of Oklahoma Residency',
     description: 'A utility bill, lease or bank statement dated within 30 days.',
-    required: true,
     acceptedTypes: [JPEG, PNG, PDF],
     maxSize: 5 * MB,
     inUploadCenter: true,
@@ -58,7 +74,6 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     id: 'medical_records',
     name: 'Medical Records',
     description: 'Records that document your qualifying condition.',
-    required: true,
     acceptedTypes: [PDF, JPEG, PNG],
     maxSize: 10 * MB,
     inUploadCenter: true,
@@ -68,7 +83,6 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     id: 'photo',
     name: 'Photograph',
     description: 'A clear, recent photo of your face for the state license.',
-    required: true,
     acceptedTypes: [JPEG, PNG],
     maxSize: 5 * MB,
     inUploadCenter: true,
@@ -79,7 +93,6 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     name: 'Physician Recommendation',
     description:
       'The completed state physician recommendation form, issued by the clinic once your consultation is approved.',
-    required: false,
     acceptedTypes: [PDF, JPEG, PNG],
     maxSize: 5 * MB,
     inUploadCenter: true,
@@ -89,13 +102,16 @@ export const CATEGORY_DEFINITIONS: Record<DocumentCategory, CategoryDefinition> 
     id: 'reduced_fee_proof',
     name: 'Reduced Fee Proof',
     description: 'Proof of eligibility for the reduced fee.',
-    required: false,
     acceptedTypes: [PDF, JPEG, PNG],
     maxSize: 5 * MB,
     inUploadCenter: false,
     issuedByClinic: false,
   },
 };
+
+export const CATEGORY_DEFINITIONS = Object.fromEntries(
+  DOCUMENT_CATEGORIES.map((c) => [c, { ...CATEGORY_FACTS[c], required: isRequiredDocument(c) }]),
+) as Record<DocumentCategory, CategoryDefinition>;
 
 /** The dashboard's document types and the categories they are stored as (ruling 7). */
 export const DASHBOARD_TYPE_TO_CATEGORY = {
@@ -114,17 +130,25 @@ export const categoryToDashboardType = (category: string): DashboardDocumentType
     | DashboardDocumentType
     | undefined) ?? null;
 
-/** At most this many current documents per application (patient-side.md §5). */
 /**
- * What the state needs before a physician can see the patient (issue 11): the server refuses to
- * queue an application until each has a file (pending review is enough).
+ * How far the patient is with what they actually need (issue 21, replacing the spec's "X/10"):
+ * the required categories with a current file, in words.
  */
-export const QUEUE_REQUIRED_DOCUMENTS = [
-  'government_id',
-  'proof_of_residency',
-  'photo',
-] as const satisfies readonly DocumentCategory[];
+export function requiredDocumentsProgress(present: Iterable<string>) {
+  const have = new Set(present);
+  const missing = QUEUE_REQUIRED_DOCUMENTS.filter((c) => !have.has(c));
+  const total = QUEUE_REQUIRED_DOCUMENTS.length;
+  const uploaded = total - missing.length;
+  const sentence =
+    missing.length === 0
+      ? `All ${total} required documents are uploaded.`
+      : `${uploaded} of ${total} required documents uploaded. Still needed: ${missing
+          .map((c) => CATEGORY_DEFINITIONS[c].name)
+          .join(', ')}.`;
+  return { uploaded, total, missing, sentence };
+}
 
+/** At most this many current documents per application (patient-side.md §5). */
 export const MAX_DOCUMENTS_PER_APPLICATION = 10;
 /** The largest category: what a streaming upload may take before its category is known. */
 export const LARGEST_UPLOAD = Math.max(

@@ -8,6 +8,7 @@
 import {
   CATEGORY_DEFINITIONS,
   type DocumentCategory,
+  isRequiredDocument,
   QUEUE_REQUIRED_DOCUMENTS,
 } from './documents.js';
 import { formatUsd } from './money.js';
@@ -353,7 +354,7 @@ export function documentsNeedingAttention(
         category,
         name: CATEGORY_DEFINITIONS[category].name,
         reason: d.reviewNote,
-        required: (QUEUE_REQUIRED_DOCUMENTS as readonly string[]).includes(category),
+        required: isRequiredDocument(category),
         to: uploadRouteFor(category),
       };
     });

@@ -28,10 +28,11 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 /** `admin` has exactly master_admin's permissions (ruling 2). */
 export const MASTER_ROLES = ['admin', 'master_admin'] as const satisfies readonly Role[];
 
+// No `consultations`: the spec's checkbox guarded nothing (issue 21); migration 0010 removed
+// it from stored permissions.
 export const PERMISSIONS = [
   'meetings',
   'waiting',
-  'consultations',
   'transcriptions',
   'documents',
   'post_consultation',
@@ -51,7 +52,6 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<AdminRole, readonly Permission[]> 
   operations_admin: [
     'meetings',
     'waiting',
-    'consultations',
     'demo',
     'keywords',
     'analytics',
@@ -59,14 +59,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<AdminRole, readonly Permission[]> 
     'documents',
   ],
   doctor_admin: ['meetings', 'analytics'],
-  admin_assistant: [
-    'transcriptions',
-    'documents',
-    'post_consultation',
-    'search_notes',
-    'consultations',
-    'waiting',
-  ],
+  admin_assistant: ['transcriptions', 'documents', 'post_consultation', 'search_notes', 'waiting'],
 };
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -91,7 +84,6 @@ export const ROLE_DESCRIPTIONS: Partial<Record<Role, string>> = {
 export const PERMISSION_LABELS: Record<Permission, string> = {
   meetings: 'My Meetings',
   waiting: 'Waiting Room',
-  consultations: 'Consultations',
   transcriptions: 'Patient Transcriptions',
   documents: 'Document Management',
   post_consultation: 'Post-Consultation',

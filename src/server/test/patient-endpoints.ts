@@ -15,6 +15,7 @@ export const PATIENT_ENDPOINTS = [
   { method: 'GET', path: '/api/patient/documents/:id/view' },
   { method: 'GET', path: '/api/patient/journey' },
   { method: 'PUT', path: '/api/patient/notifications' },
+  { method: 'GET', path: '/api/patient/visits' },
   { method: 'POST', path: '/api/patient/upload-document' },
   { method: 'GET', path: '/api/patients/profile' },
   { method: 'PUT', path: '/api/patients/profile' },

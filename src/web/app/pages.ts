@@ -13,7 +13,6 @@ const auth = {
   mfa: () => import('@/features/auth/components/mfa-page'),
 };
 const legal = () => import('@/features/legal/components/legal-pages');
-const patient = () => import('@/features/patient/components/patient-placeholder-pages');
 const operations = () => import('@/features/operations/components/operations-pages');
 
 export const LoginPage = lazyPage(auth.login, 'LoginPage');
@@ -64,7 +63,10 @@ export const DocumentsPage = lazyPage(
   () => import('@/features/documents/components/documents-page'),
   'DocumentsPage',
 );
-export const ConsultationPage = lazyPage(patient, 'ConsultationPage');
+export const VisitHistoryPage = lazyPage(
+  () => import('@/features/patient/components/visit-history-page'),
+  'VisitHistoryPage',
+);
 
 export const DoctorDashboardPage = lazyPage(
   () => import('@/features/doctor/components/doctor-dashboard-page'),

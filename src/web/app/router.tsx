@@ -76,7 +76,7 @@ const siteRoutes: RouteObject[] = [
     { path: '/patient/dashboard', element: <Page.PatientDashboardPage /> },
     { path: '/patient/intake', element: <Page.IntakePage /> },
     { path: '/patient/queue', element: <Page.QueuePage /> },
-    { path: '/patient/consultation', element: <Page.ConsultationPage /> },
+    { path: '/patient/consultation', element: <Page.VisitHistoryPage /> },
     { path: '/patient/documents', element: <Page.DocumentsPage /> },
   ]),
 

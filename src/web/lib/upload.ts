@@ -41,8 +41,3 @@ export function uploadForm<T>(path: string, form: FormData, opts: UploadOptions 
     xhr.send(form);
   });
 }
-
-/** Mobile browsers offer the camera for a file input with `capture` (patient-side.md §9). */
-export const isMobileUserAgent = (): boolean =>
-  typeof navigator !== 'undefined' &&
-  /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i.test(navigator.userAgent);

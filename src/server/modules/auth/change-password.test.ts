@@ -65,6 +65,11 @@ describe('POST /api/auth/change-password', () => {
 
     const mail = await receive(t, sink, patient.email, CHANGED_SUBJECT);
     expect(mail.text).toContain('Hello Jamie,');
+    // Sent from a no-reply address: it must not ask for a reply (issue 21).
+    expect(mail.parsed.from?.text).toContain('no-reply@');
+    for (const part of [mail.text, mail.html]) expect(part).not.toMatch(/\brepl(y|ying)\b to/i);
+    expect(mail.text).toContain('This address does not receive replies.');
+    expect(mail.text).toContain('choose a new password now with the button below');
     expectNoProfileData(mail);
     const actions = (await auditRows(t.app, { targetId: patient.id })).map((r) => r.action);
     expect(actions).toContain('auth.password_changed');

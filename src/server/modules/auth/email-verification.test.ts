@@ -70,6 +70,7 @@ describe('verification at registration', () => {
     expect((await patient.client.get('/api/user')).json().emailVerified).toBe(false);
     const mail = await verificationMail(patient.email);
     expect(mail.text).toContain('Hello Jamie,');
+    expect(mail.text).toContain('so we can reach you about your visit');
     // No date of birth, address, city or ZIP in any part of the message.
     for (const secret of ['1985', '04/12', 'Walker', 'Oklahoma City', '73103', 'Collins'])
       expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toContain(secret);
@@ -181,6 +182,9 @@ describe('staff accounts', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().emailVerified).toBe(false);
     const mail = await verificationMail(email);
+    // Staff have no visit (issue 21): the message says what the address is for them.
+    expect(mail.text).toContain('so the clinic can reach you about your staff account');
+    expect(mail.text).not.toContain('visit');
     const welcome = await sink.waitFor(email, (m) => m.subject.endsWith('staff account'));
     expect(welcome.text).toContain('Hello Morgan,');
     expect(linkTo(welcome, '/login').origin).toBe('https://clinic.example');

@@ -25,6 +25,7 @@ export async function queueVerificationEmail(
   tx: Executor,
   deps: MailDeps,
   userId: string,
+  role: string,
 ): Promise<void> {
   const token = await issueAccountToken(tx, {
     userId,
@@ -35,7 +36,7 @@ export async function queueVerificationEmail(
   // Each link is its own event: a resend is a new message, never deduplicated away.
   await deps.mail.queue(tx, {
     userId,
-    message: { kind: 'verify_email', token },
+    message: { kind: 'verify_email', token, staff: role !== 'patient' },
     dedupeKey: `verify_email:${userId}:${randomUUID()}`,
   });
 }
@@ -108,7 +109,7 @@ export async function resendVerificationEmail(
           isNull(accountTokens.usedAt),
         ),
       );
-    await queueVerificationEmail(tx, ctx, actor.id);
+    await queueVerificationEmail(tx, ctx, actor.id, actor.role);
     await audit(tx, {
       actor,
       action: 'auth.verify_email_resend',

@@ -58,7 +58,7 @@ export async function registerPatient(
         state: full?.state ?? null,
         zipCode: full?.zipCode ?? null,
       });
-      await queueVerificationEmail(tx, mail, user!.id);
+      await queueVerificationEmail(tx, mail, user!.id, 'patient');
       await audit(tx, {
         actor: { id: user!.id, role: 'patient' },
         action: 'auth.register',

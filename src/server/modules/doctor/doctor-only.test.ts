@@ -19,7 +19,7 @@ const principals: { label: string; role: Role | null; permissions?: string[] }[]
   {
     label: 'doctor_admin granted every box',
     role: 'doctor_admin',
-    permissions: ['meetings', 'waiting', 'consultations', 'analytics', 'financial', 'documents'],
+    permissions: ['meetings', 'waiting', 'analytics', 'financial', 'documents'],
   },
 ];
 

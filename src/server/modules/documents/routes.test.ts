@@ -410,7 +410,8 @@ describe('a file is what its content says (ruling 7)', () => {
 describe('the upload center', () => {
   it('application-status lists what is missing until every required category is in', async () => {
     const patient = await registerPatient(t.app);
-    const required = ['government_id', 'proof_of_residency', 'medical_records', 'photo'];
+    // Medical records are optional (issue 21): never named as missing.
+    const required = ['government_id', 'proof_of_residency', 'photo'];
     let status = await patient.client.get('/api/patient/application-status');
     expect(status.statusCode).toBe(200);
     // No open application: nothing is asked for yet.
@@ -428,11 +429,22 @@ describe('the upload center', () => {
       requiresDocuments: true,
       missingCategories: required,
     });
+    // Medical records uploaded first change nothing of what is required.
+    const records = await centerUpload(
+      patient.client,
+      { bytes: pdfBytes('Records'), name: 'records.pdf' },
+      { category: 'medical_records' },
+    );
+    expect(records.statusCode, records.body).toBe(201);
+    expect((await patient.client.get('/api/patient/application-status')).json()).toEqual({
+      applicationId,
+      requiresDocuments: true,
+      missingCategories: required,
+    });
 
     const files: Record<string, UploadFile> = {
       government_id: { bytes: pdfBytes('ID'), name: 'id.pdf' },
       proof_of_residency: { bytes: TINY_JPEG, name: 'bill.jpg' },
-      medical_records: { bytes: pdfBytes('Records'), name: 'records.pdf' },
       photo: { bytes: TINY_PNG, name: 'face.png' },
     };
     for (const [i, category] of required.entries()) {
@@ -449,6 +461,19 @@ describe('the upload center', () => {
     // The optional recommendation form is never required.
     const listed = await patient.client.get('/api/patient/documents');
     expect(listed.json()).toHaveLength(4);
+  });
+
+  it('a patient with the three required documents and no medical records needs nothing more', async () => {
+    const patient = await registerPatient(t.app);
+    await patient.client.post('/api/applications', { type: 'new' });
+    for (const [category, file] of [
+      ['government_id', { bytes: pdfBytes('ID'), name: 'id.pdf' }],
+      ['proof_of_residency', { bytes: TINY_JPEG, name: 'bill.jpg' }],
+      ['photo', { bytes: TINY_PNG, name: 'face.png' }],
+    ] as const)
+      expect((await centerUpload(patient.client, file, { category })).statusCode).toBe(201);
+    const status = (await patient.client.get('/api/patient/application-status')).json();
+    expect(status).toMatchObject({ requiresDocuments: false, missingCategories: [] });
   });
 
   it('replacing a document keeps the earlier version as a row with replaced_at', async () => {

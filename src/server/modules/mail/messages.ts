@@ -17,7 +17,8 @@ export const MAIL_PATHS = {
 } as const;
 
 export type MailMessage =
-  | { kind: 'verify_email'; token: string }
+  /** `staff`: the account is a clinic staff member's, who has no visit (issue 21). */
+  | { kind: 'verify_email'; token: string; staff?: boolean }
   | { kind: 'password_reset'; token: string }
   | { kind: 'password_changed' }
   | { kind: 'payment_receipt'; amountCents: number; paidOn: string; last4: string }
@@ -62,7 +63,9 @@ export function contentOf(message: MailMessage, setting: MailSetting): MailConte
       return {
         subject: `Confirm your email address for ${clinic}`,
         paragraphs: [
-          `Please confirm that this is your email address, so we can reach you about your visit.`,
+          message.staff
+            ? 'Please confirm that this is your email address, so the clinic can reach you about your staff account, such as a password reset.'
+            : 'Please confirm that this is your email address, so we can reach you about your visit.',
           'The link works for 7 days. If you did not create an account, you can ignore this email.',
         ],
         action: {
@@ -87,7 +90,9 @@ export function contentOf(message: MailMessage, setting: MailSetting): MailConte
         subject: `Your ${clinic} password was changed`,
         paragraphs: [
           'The password of your account was just changed, and every other device was signed out.',
-          'If this was not you, choose a new password now and tell us by replying to this email.',
+          // Sent from a no-reply address (transport.ts): never ask for a reply (issue 21).
+          'If this was not you, choose a new password now with the button below: that signs out every device, including the one that changed it.',
+          'This address does not receive replies.',
         ],
         action: { label: 'Reset my password', href: link(MAIL_PATHS.forgotPassword) },
       };

@@ -105,6 +105,7 @@ const REQUESTS: Record<Key, { prepare: () => Prepared | Promise<Prepared>; ok: n
     prepare: () => ({ url: '/api/patient/notifications', payload: { queueReminders: false } }),
     ok: 200,
   },
+  'GET /api/patient/visits': { prepare: () => ({ url: '/api/patient/visits' }), ok: 200 },
   'POST /api/patient/upload-document': {
     prepare: () => ({
       url: '/api/patient/upload-document',

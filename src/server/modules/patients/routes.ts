@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { QueueRemindersSchema } from '../../../shared/schemas/account.js';
 import { ProfileUpdateSchema } from '../../../shared/schemas/auth.js';
 import { PatientJourneyResponseSchema } from '../../../shared/schemas/journey.js';
+import { PatientVisitsResponseSchema } from '../../../shared/schemas/visits.js';
 import type { AppContext } from '../../context.js';
 import { patientProfiles, users } from '../../db/schema/index.js';
 import { requireRole } from '../../plugins/auth.js';
@@ -11,6 +12,7 @@ import { audit } from '../audit/service.js';
 import { toPatientProfile } from '../users/mappers.js';
 import { currentPatient } from './guards.js';
 import { patientJourney } from './journey.js';
+import { patientVisits } from './visits.js';
 
 export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -29,6 +31,28 @@ export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/patient/journey',
     { ...patientOnly, schema: { response: { 200: PatientJourneyResponseSchema } } },
     async (request) => patientJourney(ctx, currentPatient(request)),
+  );
+
+  // The visit history (issue 21): each consultation, its physician, decision and
+  // recommendation. Unlike the journey it lists clinical decisions across visits, so the read
+  // is audited like the other reads of visit records.
+  app.get(
+    '/api/patient/visits',
+    { ...patientOnly, schema: { response: { 200: PatientVisitsResponseSchema } } },
+    async (request) => {
+      const patient = currentPatient(request);
+      const visits = await patientVisits(ctx.db, patient.id);
+      await audit(ctx.db, {
+        actor: { id: patient.userId, role: 'patient' },
+        action: 'patient_data.read',
+        targetType: 'visit_history',
+        targetId: patient.id,
+        ip: request.ip,
+        details: { visits: visits.length },
+        patientIds: [patient.userId],
+      });
+      return { visits };
+    },
   );
 
   // Edit Profile and Update Address (patient-side.md §2.8, made real by ruling 9).

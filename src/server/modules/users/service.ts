@@ -81,7 +81,7 @@ export async function setupFirstAdmin(
         ip,
       });
       // The first admin confirms the address like every account (issue 13).
-      await queueVerificationEmail(tx, mail, user!.id);
+      await queueVerificationEmail(tx, mail, user!.id, user!.role);
       return user!;
     });
   } catch (err) {
@@ -154,7 +154,7 @@ export async function createStaffUser(
             input.role === 'doctor' ? input.ommaRegistrationExpiresOn || null : null,
         })
         .returning();
-      await queueVerificationEmail(tx, mail, user!.id);
+      await queueVerificationEmail(tx, mail, user!.id, user!.role);
       await mail.mail.queue(tx, {
         userId: user!.id,
         message: { kind: 'staff_account_created' },

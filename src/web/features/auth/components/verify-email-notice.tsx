@@ -36,7 +36,11 @@ export function VerifyEmailNotice({ className }: { className?: string }) {
         </h2>
         <p className="break-words">
           We sent a link to <span className="font-medium break-all">{user.email}</span>. Open it to
-          confirm the address, so we can reach you about your visit.
+          confirm the address, so{' '}
+          {user.role === 'patient'
+            ? 'we can reach you about your visit.'
+            : // Staff have no visit (issue 21): the address carries their account's messages.
+              'the clinic can reach you about your staff account, such as a password reset.'}
         </p>
         <div>
           <ResendVerificationButton variant="outline" size="sm" className="bg-background" />

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, FileText, Lock, RefreshCw, Upload } from 'lucide-react';
-import { type DragEvent, useId, useRef, useState } from 'react';
+import { Eye, FileText, Lock, Upload } from 'lucide-react';
+import { type DragEvent, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { isHandheld } from '@/lib/device';
 import { isNetworkFailure } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
-import { isMobileUserAgent } from '@/lib/upload';
 import { cn } from '@/lib/utils';
 import {
   type CategoryDefinition,
@@ -23,8 +23,9 @@ import {
   type PatientDocument,
   uploadPatientDocument,
 } from '../api/documents';
-import { acceptAttribute, isAcceptedType, typeList, typeSentence } from '../file-checks';
+import { isAcceptedType, typeList, typeSentence } from '../file-checks';
 import { DocumentStatusBadge } from './document-status-badge';
+import { FilePickers } from './file-pickers';
 
 interface CategoryCardProps {
   definition: CategoryDefinition;
@@ -49,10 +50,9 @@ export function CategoryCard({
   missingError,
 }: CategoryCardProps) {
   const queryClient = useQueryClient();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
-  const mobile = isMobileUserAgent();
+  const handheld = isHandheld();
   const ids = { title: useId(), hint: useId(), problem: useId(), missing: useId() };
   // A refused file is said on its card, where the patient chose it (not in a toast).
   const [problem, setProblem] = useState<string | null>(null);
@@ -90,7 +90,6 @@ export function CategoryCard({
       else setProblem(`Upload failed: ${message}`);
     } finally {
       setProgress(null);
-      if (inputRef.current) inputRef.current.value = '';
     }
   }
 
@@ -101,7 +100,16 @@ export function CategoryCard({
     if (file && !uploading) void upload(file);
   };
 
-  const browse = () => inputRef.current?.click();
+  const pickers = (replacing: boolean, describedBy: string | undefined) => (
+    <FilePickers
+      definition={definition}
+      replacing={replacing}
+      disabled={uploading}
+      onFile={(file) => void upload(file)}
+      firstId={uploadId}
+      describedBy={describedBy}
+    />
+  );
 
   return (
     <Card
@@ -135,25 +143,6 @@ export function CategoryCard({
         <div role="alert" id={ids.problem} className={cn(!problem && 'hidden')}>
           {problem && <p className="text-sm font-medium break-words text-destructive">{problem}</p>}
         </div>
-        {!readOnly && (
-          <input
-            ref={inputRef}
-            type="file"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label={`Choose a file for ${definition.name}`}
-            accept={
-              mobile
-                ? `image/*,${acceptAttribute(definition.acceptedTypes)}`
-                : acceptAttribute(definition.acceptedTypes)
-            }
-            {...(mobile ? { capture: 'environment' as const } : {})}
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              if (file) void upload(file);
-            }}
-          />
-        )}
 
         {document && (
           <div className="grid gap-2 rounded-md border border-border p-3">
@@ -177,20 +166,7 @@ export function CategoryCard({
                   <span className="sr-only"> {definition.name} (opens in a new tab)</span>
                 </a>
               </Button>
-              {!readOnly && (
-                <Button
-                  id={uploadId}
-                  variant="outline"
-                  size="sm"
-                  onClick={browse}
-                  disabled={uploading}
-                  aria-describedby={missingError ? ids.missing : undefined}
-                >
-                  <RefreshCw aria-hidden="true" />
-                  Replace
-                  <span className="sr-only"> {definition.name}</span>
-                </Button>
-              )}
+              {!readOnly && pickers(true, missingError ? ids.missing : undefined)}
             </div>
           </div>
         )}
@@ -219,18 +195,9 @@ export function CategoryCard({
           >
             <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
             <p className="text-sm">
-              {mobile ? 'Take a photo or choose a file' : 'Drag and drop a file here, or'}
+              {handheld ? 'Take a photo or choose a file' : 'Drag and drop a file here, or'}
             </p>
-            <Button
-              id={uploadId}
-              variant="secondary"
-              size="sm"
-              onClick={browse}
-              disabled={uploading}
-              aria-describedby={missingError ? `${ids.missing} ${ids.hint}` : ids.hint}
-            >
-              {mobile ? 'Take Photo or Choose File' : 'Browse Files'}
-            </Button>
+            {pickers(false, missingError ? `${ids.missing} ${ids.hint}` : ids.hint)}
             <p id={ids.hint} className="text-xs text-muted-foreground">
               {typeList(definition.acceptedTypes)} · Max {maxMb}MB
             </p>

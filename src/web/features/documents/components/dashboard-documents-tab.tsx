@@ -8,7 +8,7 @@ import {
   CATEGORY_DEFINITIONS,
   type DashboardDocumentType,
   formatKb,
-  MAX_DOCUMENTS_PER_APPLICATION,
+  requiredDocumentsProgress,
 } from '../../../../shared/documents';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import { type DashboardDocument, documentViewUrl, useApplicationDocuments } from '../api/documents';
@@ -20,21 +20,20 @@ const typeLabel = (doc: DashboardDocument) =>
   CATEGORY_DEFINITIONS[doc.category]?.name ??
   doc.type;
 
-/** The dashboard's Documents tab (patient-side.md §2.8): count, upload dialog and list. */
+/** The dashboard's Documents tab (patient-side.md §2.8): progress, upload dialog and list. */
 export function DashboardDocumentsTab({ application }: { application: ApplicationView | null }) {
   const documents = useApplicationDocuments(application?.id);
   const list = documents.data ?? [];
+  // What the patient needs, not the spec's "X/10" (issue 21): the ten is a ceiling, not a goal.
+  const progress = requiredDocumentsProgress(list.map((d) => d.category));
 
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <h2 className="text-lg font-semibold">Documents</h2>
-          <CardDescription>
-            <span className="font-semibold text-foreground">
-              {list.length}/{MAX_DOCUMENTS_PER_APPLICATION}
-            </span>{' '}
-            documents uploaded for your current application.
+          <CardDescription data-testid="required-documents-progress">
+            {application ? progress.sentence : 'Documents belong to an application.'}
           </CardDescription>
         </div>
         <UploadDocumentDialog applicationId={application?.id ?? null} count={list.length} />

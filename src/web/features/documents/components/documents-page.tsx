@@ -1,11 +1,15 @@
-import { AlertTriangle, Lock, Send } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Lock, Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { BRAND_NAME } from '@/lib/brand';
-import { CATEGORY_DEFINITIONS, DOCUMENT_CATEGORIES } from '../../../../shared/documents';
+import {
+  CATEGORY_DEFINITIONS,
+  DOCUMENT_CATEGORIES,
+  requiredDocumentsProgress,
+} from '../../../../shared/documents';
 import { useApplicationDocumentStatus, usePatientDocuments } from '../api/documents';
 import { CategoryCard } from './category-card';
 
@@ -19,7 +23,8 @@ export function DocumentsPage() {
   const status = useApplicationDocumentStatus();
   const byCategory = new Map((documents.data ?? []).map((d) => [d.category, d]));
   const uploadedCount = UPLOAD_CENTER_CATEGORIES.filter((c) => byCategory.has(c.id)).length;
-  const missing = status.data?.missingCategories ?? [];
+  // Counted against what the patient needs (QUEUE_REQUIRED_DOCUMENTS), as the wizard does.
+  const progress = requiredDocumentsProgress(byCategory.keys());
   // The dashboard's "Upload a new file" names a category: bring its card into view.
   const [params] = useSearchParams();
   const wanted = UPLOAD_CENTER_CATEGORIES.find((c) => c.id === params.get('category'))?.id;
@@ -42,16 +47,24 @@ export function DocumentsPage() {
         </p>
       </div>
 
-      {status.data?.requiresDocuments && (
-        <div
-          role="status"
-          className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950"
-        >
-          <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <div className="grid gap-1 text-sm">
-            <p className="font-semibold">Your application needs documents</p>
-            <p>Still missing: {missing.map((c) => CATEGORY_DEFINITIONS[c].name).join(', ')}.</p>
-          </div>
+      {loaded && (
+        <div role="status" data-testid="required-documents-progress">
+          {status.data?.requiresDocuments ? (
+            <div className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
+              <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <div className="grid gap-1 text-sm">
+                <p className="font-semibold">Your application needs documents</p>
+                <p>{progress.sentence}</p>
+              </div>
+            </div>
+          ) : (
+            progress.missing.length === 0 && (
+              <p className="flex items-start gap-2 text-sm text-green-800">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                {progress.sentence} Medical records are optional.
+              </p>
+            )
+          )}
         </div>
       )}
 

@@ -18,7 +18,7 @@ import { MEDICAL_CONDITION_LABEL } from '../../../../shared/intake';
 
 const CATEGORIES: CategoryDefinition[] = [
   ...QUEUE_REQUIRED_DOCUMENTS.map((c) => CATEGORY_DEFINITIONS[c]),
-  { ...CATEGORY_DEFINITIONS.medical_records, required: false },
+  CATEGORY_DEFINITIONS.medical_records,
 ];
 
 export const MISSING_DOCUMENT_MESSAGE = 'Upload this document to continue.';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { latestApplication, useApplications } from '@/features/applications/api/applications';
@@ -45,6 +45,9 @@ export function PatientDashboardPage() {
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold text-primary sm:text-3xl">Patient Dashboard</h1>
         <p className="text-sm break-all text-muted-foreground">{user.email}</p>
+        <Link to="/patient/consultation" className="w-fit text-sm text-primary underline">
+          Your visits and recommendations
+        </Link>
       </div>
       <VerifyEmailNotice />
       <Tabs value={tab} onValueChange={setTab}>

@@ -1,5 +1,6 @@
 import { Mic, MicOff, MonitorOff, MonitorUp, Video, VideoOff } from 'lucide-react';
 import { useId, useMemo } from 'react';
+import { isHandheld } from '@/lib/device';
 import { cn } from '@/lib/utils';
 import { ToolButtons, ToolPanels } from '../tools/room-tools';
 import { useRoomTools } from '../tools/use-room-tools';
@@ -14,7 +15,7 @@ import { EmptyTile, RemoteTile, SelfTile } from './video-tiles';
 // The call room's video and controls (staff-and-video.md §2 Video call screens, In-room tools;
 // issue 12): a 1:1 call fills the space with the other person and shows oneself small in a
 // corner; from three people, a grid. The control bar has labelled controls with keyboard
-// shortcuts (M, V, S): camera, microphone, screen share, device settings, the in-room tools,
+// shortcuts (M, V, S): camera, microphone, screen share (not on a phone), device settings, the in-room tools,
 // Hang up (leave; rejoinable) and, for the consultation's host, End consultation (issue 11).
 // The room's top bar (name, status, time) is the page's (call-room-screen.tsx).
 
@@ -35,8 +36,14 @@ interface CallRoomViewProps {
   onShowHelp: () => void;
 }
 
+/**
+ * Screen sharing is offered only where it works (issue 21): the browser has getDisplayMedia
+ * and the device is not a phone or tablet, whose browsers either lack it or share nothing useful.
+ */
 const canShareScreen = () =>
-  typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function';
+  typeof navigator !== 'undefined' &&
+  typeof navigator.mediaDevices?.getDisplayMedia === 'function' &&
+  !isHandheld();
 
 export function CallRoomView({
   call,
@@ -147,7 +154,7 @@ export function CallRoomView({
         <ToolPanels tools={tools} />
       </div>
 
-      {someoneElseSharing && (
+      {someoneElseSharing && shareSupported && (
         <p id={sharingNoteId} className="px-3 pb-1 text-center text-sm text-yellow-200">
           {CALL_MESSAGES.sharingTaken}
         </p>
@@ -170,22 +177,18 @@ export function CallRoomView({
           disabled={!hasVideo}
           onClick={call.toggleCamera}
         />
-        <RoundButton
-          label={sharing ? 'Stop sharing' : 'Share screen'}
-          icon={sharing ? MonitorOff : MonitorUp}
-          off={sharing}
-          shortcut={shortcutKey('share')}
-          disabled={!mayShare}
-          title={
-            someoneElseSharing
-              ? CALL_MESSAGES.sharingTaken
-              : shareSupported
-                ? undefined
-                : 'Screen sharing is not supported in this browser'
-          }
-          aria-describedby={someoneElseSharing ? sharingNoteId : undefined}
-          onClick={call.toggleShare}
-        />
+        {(shareSupported || sharing) && (
+          <RoundButton
+            label={sharing ? 'Stop sharing' : 'Share screen'}
+            icon={sharing ? MonitorOff : MonitorUp}
+            off={sharing}
+            shortcut={shortcutKey('share')}
+            disabled={!mayShare}
+            title={someoneElseSharing ? CALL_MESSAGES.sharingTaken : undefined}
+            aria-describedby={someoneElseSharing ? sharingNoteId : undefined}
+            onClick={call.toggleShare}
+          />
+        )}
         <DeviceSettingsButton
           localStream={localStream}
           audioOutputId={call.audioOutputId}

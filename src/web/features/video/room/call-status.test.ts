@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateStatus, peerStateOf, statusTone } from './call-status';
+import {
+  aggregateStatus,
+  CALL_STATUSES,
+  peerStateOf,
+  STATUS_WORDS,
+  statusTone,
+} from './call-status';
 
 describe('peerStateOf', () => {
   it('reads the connection state', () => {
@@ -39,10 +45,16 @@ describe('aggregateStatus', () => {
   });
 });
 
-describe('statusTone', () => {
-  it('is green when connected, yellow while connecting, red otherwise (§2)', () => {
+describe('statusTone and STATUS_WORDS (issue 21)', () => {
+  it('colours a good connection green and trouble amber or red, nothing else', () => {
     expect(statusTone('connected')).toBe('green');
-    expect(statusTone('connecting')).toBe('yellow');
-    for (const s of ['new', 'disconnected', 'failed'] as const) expect(statusTone(s)).toBe('red');
+    expect(statusTone('disconnected')).toBe('amber');
+    expect(statusTone('failed')).toBe('red');
+    for (const s of ['new', 'connecting'] as const) expect(statusTone(s)).toBe('neutral');
+  });
+
+  it('says each state in words, never the raw state', () => {
+    expect(STATUS_WORDS.new).toBe('Waiting');
+    for (const s of CALL_STATUSES) expect(STATUS_WORDS[s]).not.toBe(s);
   });
 });

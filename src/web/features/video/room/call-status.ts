@@ -1,5 +1,6 @@
-// A call's connection status (staff-and-video.md §2 Video call screens: new, connecting,
-// connected; green, yellow, red otherwise; §4 Call connection).
+// A call's connection status (staff-and-video.md §2 Video call screens, §4 Call connection).
+// Issue 21: the screen says it in words, and colours only trouble (and a good connection,
+// green): a patient alone in the room saw "new" in red.
 
 export const CALL_STATUSES = ['new', 'connecting', 'connected', 'disconnected', 'failed'] as const;
 export type PeerState = (typeof CALL_STATUSES)[number];
@@ -44,11 +45,21 @@ export function aggregateStatus(states: readonly PeerState[]): CallStatus {
   return 'failed';
 }
 
-export type StatusTone = 'green' | 'yellow' | 'red';
+export type StatusTone = 'neutral' | 'green' | 'amber' | 'red';
 
-/** §2: connected green, connecting yellow, red otherwise. */
+/** What the status line says: words a patient understands, never the raw state. */
+export const STATUS_WORDS: Record<CallStatus, string> = {
+  new: 'Waiting',
+  connecting: 'Connecting…',
+  connected: 'Connected',
+  disconnected: 'Connection lost',
+  failed: 'Connection failed',
+};
+
+/** Connected is green; a lost connection amber (it may come back), a failed one red; else none. */
 export function statusTone(status: CallStatus): StatusTone {
   if (status === 'connected') return 'green';
-  if (status === 'connecting') return 'yellow';
-  return 'red';
+  if (status === 'disconnected') return 'amber';
+  if (status === 'failed') return 'red';
+  return 'neutral';
 }

@@ -1,15 +1,16 @@
 import { cn } from '@/lib/utils';
-import { type CallStatus, statusTone } from './call-status';
+import { type CallStatus, STATUS_WORDS, statusTone } from './call-status';
 
 const TONE_CLASSES = {
+  neutral: 'bg-slate-700 text-slate-50',
   green: 'bg-green-700 text-white',
-  yellow: 'bg-yellow-400 text-slate-950',
+  amber: 'bg-yellow-400 text-slate-950',
   red: 'bg-red-600 text-white',
 } as const;
 
 /**
- * The connection status label (§2: new, connecting, connected; green, yellow, red otherwise).
- * Its text is exactly the status word and `data-status` carries it for observers.
+ * The connection status label in words (issue 21); `data-status` carries the raw state
+ * (new, connecting, connected, disconnected, failed) for observers and tests.
  */
 export function StatusLabel({ status }: { status: CallStatus }) {
   return (
@@ -17,12 +18,13 @@ export function StatusLabel({ status }: { status: CallStatus }) {
       <span className="sr-only">Connection status:</span>
       <span
         data-status={status}
+        data-tone={statusTone(status)}
         className={cn(
           'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
           TONE_CLASSES[statusTone(status)],
         )}
       >
-        {status}
+        {STATUS_WORDS[status]}
       </span>
     </p>
   );
