@@ -8,7 +8,8 @@ export default defineConfig({
     globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 1,
-    testTimeout: 300_000,
+    // About 2.5 minutes alone on PGlite; the bound leaves room for a loaded machine.
+    testTimeout: 600_000,
     hookTimeout: 60_000,
   },
 });

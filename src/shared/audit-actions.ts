@@ -2,6 +2,8 @@
 // name for each kind of record a row points at. The trail page, its CSV export and the
 // filter's list all read these tables; a test checks every action the server writes is here.
 
+import { isOwnKey, ownEntry } from './own-keys.js';
+
 export const AUDIT_ACTION_WORDS = {
   // Sign-in and accounts
   'auth.register': 'Created a patient account',
@@ -102,7 +104,7 @@ export type AuditAction = keyof typeof AUDIT_ACTION_WORDS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_WORDS) as AuditAction[];
 
 export const isAuditAction = (value: string): value is AuditAction =>
-  Object.hasOwn(AUDIT_ACTION_WORDS, value);
+  isOwnKey(AUDIT_ACTION_WORDS, value);
 
 /** The words for an action; an action unknown to this build is shown as written. */
 export const auditActionWords = (action: string): string =>
@@ -142,7 +144,7 @@ export const AUDIT_TARGET_WORDS: Record<string, string> = {
 };
 
 export const auditTargetWords = (type: string): string =>
-  AUDIT_TARGET_WORDS[type] ?? type.replaceAll('_', ' ');
+  ownEntry(AUDIT_TARGET_WORDS, type) ?? type.replaceAll('_', ' ');
 
 export const AUDIT_OUTCOME_WORDS: Record<string, string> = {
   success: 'Done',

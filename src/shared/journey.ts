@@ -12,6 +12,7 @@ import {
   QUEUE_REQUIRED_DOCUMENTS,
 } from './documents.js';
 import { formatUsd } from './money.js';
+import { isOwnKey } from './own-keys.js';
 import type {
   Decision,
   DocumentNeedingAttention,
@@ -346,7 +347,7 @@ export function documentsNeedingAttention(
   documents: JourneyInput['documents'],
 ): DocumentNeedingAttention[] {
   return documents
-    .filter((d) => d.status === 'rejected' && d.category in CATEGORY_DEFINITIONS)
+    .filter((d) => d.status === 'rejected' && isOwnKey(CATEGORY_DEFINITIONS, d.category))
     .map((d) => {
       const category = d.category as DocumentCategory;
       return {

@@ -1,4 +1,4 @@
-import { hasControlCharacter } from './control-characters.js';
+import { hasRefusedCharacter } from './refused-characters.js';
 
 // Where sign-in returns to (issue 13): a message's link brings a signed-out patient to /login,
 // which sends them on to the page the link pointed at. Only this site's own paths are kept, so
@@ -13,7 +13,7 @@ export const RETURN_PARAM = 'next';
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || value.length > 2000 || !value.startsWith('/')) return null;
   // "//host" and "/\host" are other sites to a browser; control characters hide either.
-  if (value.startsWith('//') || value.startsWith('/\\') || hasControlCharacter(value)) return null;
+  if (value.startsWith('//') || value.startsWith('/\\') || hasRefusedCharacter(value)) return null;
   try {
     const url = new URL(value, PROBE_ORIGIN);
     if (url.origin !== PROBE_ORIGIN) return null;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { pdfBytes } from '../test/files.js';
 
 // Hostile inputs for the fuzz suite, drawn from a fixed-seed generator so a failure repeats.
 
@@ -27,6 +28,24 @@ const C0 = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).filter(
 );
 export const ONE_MB_STRING = 'a'.repeat(1_000_000);
 const OVERSIZE = 'z'.repeat(20_000);
+
+/**
+ * Names every plain object inherits (issue 21): a look-up keyed by one finds a member of
+ * Object.prototype. Sent as the value of every field, path and query parameter.
+ */
+export const INHERITED_NAMES = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+];
+
+/**
+ * Values the refused-character rule (src/shared/refused-characters.ts) must stop before any
+ * route's validation: a NUL, and unpaired surrogates, which JSON carries as `\ud800` escapes.
+ */
+export const REFUSED_VALUES = ['name\u0000tail', '\ud800', '🙂\ud83d'];
 
 /** A string that should never get past validation, or that probes a parser's edges. */
 export function hostileString(r: Prng): string {
@@ -85,6 +104,25 @@ const nested = (depth: number, leaf: string) =>
 export interface RawBody {
   payload: string | Buffer;
   contentType?: string;
+  /** Carries a refused character in a field: must never reach the route's own validation. */
+  mustRefuse?: boolean;
+}
+
+/** Each known key alone, and all of them, holding each inherited name and each refused value. */
+function everyFieldBodies(names: string[]): RawBody[] {
+  const json = (value: unknown, mustRefuse = false): RawBody => ({
+    payload: JSON.stringify(value),
+    contentType: 'application/json',
+    mustRefuse,
+  });
+  const out: RawBody[] = [];
+  for (const value of INHERITED_NAMES) {
+    for (const key of names) out.push(json({ [key]: value }));
+    out.push(json(Object.fromEntries(names.map((k) => [k, value]))));
+  }
+  for (const value of REFUSED_VALUES)
+    for (const key of names) out.push(json({ [key]: value }, true));
+  return out;
 }
 
 /** At least `count` hostile JSON bodies for a route whose known keys are `keys`. */
@@ -134,6 +172,8 @@ export function hostileBodies(r: Prng, keys: string[], count: number): RawBody[]
     if (r.next() < 0.3) body[hostileString(r).slice(0, 50)] = hostileValue(r);
     out.push(json(r.next() < 0.1 ? [body] : body));
   }
+  // After the seeded ones, so the random bodies stay those of earlier runs.
+  out.push(...everyFieldBodies(names));
   return out;
 }
 
@@ -193,7 +233,41 @@ export function hostileMultipart(r: Prng): RawBody[] {
   return bodies;
 }
 
-/** Values for a query or path parameter: NUL, other controls, oversize, odd encodings. */
+/**
+ * A well-formed upload form (valid fields, a real PDF) for each field holding each inherited
+ * name: the look-ups keyed by a form field are reached only past the fields' other checks.
+ */
+export function inheritedNameForms(applicationId: string): RawBody[] {
+  const b = 'fuzzboundary';
+  const valid: Record<string, string> = {
+    category: 'government_id',
+    type: 'id',
+    applicationId,
+    name: 'ID',
+    applicationType: 'new',
+  };
+  const pdf = pdfBytes('fuzz').toString('latin1');
+  const form = (fields: Record<string, string>) =>
+    Object.entries(fields)
+      .map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') +
+    `--${b}\r\nContent-Disposition: form-data; name="document"; filename="id.pdf"\r\n` +
+    `Content-Type: application/pdf\r\n\r\n${pdf}\r\n--${b}--\r\n`;
+  return Object.keys(valid).flatMap((field) =>
+    INHERITED_NAMES.map((name) => ({
+      payload: Buffer.from(form({ ...valid, [field]: name }), 'latin1'),
+      contentType: `multipart/form-data; boundary=${b}`,
+    })),
+  );
+}
+
+/** Whether a parameter value carries a control character the rule must refuse. */
+export const carriesControl = (value: string) => C0.some((c) => value.includes(c));
+
+/**
+ * Values for a query or path parameter: NUL, other controls, oversize, odd encodings; then
+ * each inherited name.
+ */
 export function hostileParams(r: Prng): string[] {
   return [
     '\u0000',
@@ -205,5 +279,6 @@ export function hostileParams(r: Prng): string[] {
     ' ',
     '-1',
     hostileString(r),
+    ...INHERITED_NAMES,
   ];
 }

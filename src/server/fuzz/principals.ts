@@ -11,6 +11,8 @@ export interface Principal {
   name: string;
   client: Client;
   email: string | null;
+  /** The principal's own open application, for forms that name one. */
+  applicationId?: string;
 }
 
 export async function makePrincipals(t: TestApp): Promise<Principal[]> {
@@ -22,7 +24,12 @@ export async function makePrincipals(t: TestApp): Promise<Principal[]> {
   return [
     await staff('master_admin'),
     await staff('doctor'),
-    { name: 'patient', client: patient.client, email: patient.email },
+    {
+      name: 'patient',
+      client: patient.client,
+      email: patient.email,
+      applicationId: patient.application.id,
+    },
     { name: 'anonymous', client: new Client(t.app), email: null },
   ];
 }

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { centerUpload, pdfBytes } from '../test/files.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { listen, requestHead, sendRaw } from '../test/raw-http.js';
-import { hostileBodies, hostileMultipart, hostileParams, prng, type RawBody } from './hostile.js';
+import {
+  carriesControl,
+  hostileBodies,
+  hostileMultipart,
+  hostileParams,
+  inheritedNameForms,
+  prng,
+  type RawBody,
+} from './hostile.js';
 import { keepSignedIn, makePrincipals, type Principal } from './principals.js';
 
 // Issue 10's fuzz suite. The routes come from Fastify's onRoute, so a new route is fuzzed
@@ -13,20 +21,30 @@ import { keepSignedIn, makePrincipals, type Principal } from './principals.js';
 // marks the requests that got past the guards, and at least 90% must. Asserts: no answer
 // is 5xx, a 4xx answer wrote nothing (row counts of every table but the audit log, which
 // records refusals on purpose), and the process still serves a good request at the end.
+// Issue 21: every field, path and query parameter also gets each name Object.prototype
+// gives (`__proto__`, `constructor`, …), and a request carrying a refused character (a
+// control, an unpaired surrogate) in a field must never reach the route's own validation:
+// a test-only preValidation hook, after the text rule's, marks those that do.
 
 const SEED = 20_261_123;
 const BODIES_PER_ROUTE = 110;
 const FUZZ_HEADER = 'x-fuzz-request';
+/** A well-formed id no application has, for principals without one. */
+const NO_APPLICATION = '00000000-0000-4000-a000-000000000000';
 
 interface FoundRoute {
   method: string;
   url: string;
   bodyKeys: string[];
   queryKeys: string[];
+  /** No body schema: the route may read a multipart form (the upload routes do). */
+  schemaLessBody: boolean;
 }
 
 const routes: FoundRoute[] = [];
 const passed = new Set<string>();
+/** Requests that reached the route's own preValidation: past the refused-character rule. */
+const validated = new Set<string>();
 let t: TestApp;
 let principals: Principal[];
 
@@ -45,6 +63,7 @@ function recordRoute(route: RouteOptions) {
       url: route.url,
       bodyKeys: keysOf(schema?.body),
       queryKeys: keysOf(schema?.querystring),
+      schemaLessBody: !schema?.body,
     });
   const mark = (
     request: { headers: Record<string, unknown> },
@@ -58,6 +77,19 @@ function recordRoute(route: RouteOptions) {
   };
   const before = route.preParsing ? ([] as unknown[]).concat(route.preParsing) : [];
   route.preParsing = [...before, mark] as RouteOptions['preParsing'];
+  const markValidated = (
+    request: { headers: Record<string, unknown>; body?: unknown },
+    _reply: unknown,
+    done: () => void,
+  ) => {
+    const id = request.headers[FUZZ_HEADER];
+    // A body kept raw (the signed webhook) holds `\u0000` as escaped text, not a character.
+    const raw = typeof request.body === 'string' || Buffer.isBuffer(request.body);
+    if (typeof id === 'string' && !raw) validated.add(id);
+    done();
+  };
+  const ownChecks = route.preValidation ? ([] as unknown[]).concat(route.preValidation) : [];
+  route.preValidation = [...ownChecks, markValidated] as RouteOptions['preValidation'];
 }
 
 let port: number;
@@ -129,7 +161,13 @@ it('no generated request answers 5xx, writes on refusal or stops the process', a
   let counts = await rowCounts();
   const fuzzed = routes.filter((route) => !route.url.startsWith('/socket.io'));
 
-  const send = async (principal: Principal, method: string, url: string, body?: RawBody) => {
+  const send = async (
+    principal: Principal,
+    method: string,
+    url: string,
+    body?: RawBody,
+    mustRefuse = body?.mustRefuse ?? false,
+  ) => {
     const id = String(++sent);
     // Multipart goes over a real socket: a body cut short behaves there as on the wire.
     const res = body?.contentType?.startsWith('multipart/')
@@ -147,6 +185,8 @@ it('no generated request answers 5xx, writes on refusal or stops the process', a
     statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
     const what = `${principal.name} ${method} ${url.slice(0, 120)} → ${res.statusCode}`;
     if (res.statusCode >= 500) failures.push(`${what} ${res.body.slice(0, 200)}`);
+    if (mustRefuse && validated.has(id))
+      failures.push(`${what}: a refused character reached validation ${body?.payload ?? ''}`);
     if (res.statusCode >= 400) {
       const after = await rowCounts();
       if (after !== counts) failures.push(`${what} wrote rows: ${counts} → ${after}`);
@@ -176,14 +216,26 @@ it('no generated request answers 5xx, writes on refusal or stops the process', a
           principal,
           route.method,
           fill(route.url, (n) => (n === name ? value : r.uuid())),
+          undefined,
+          carriesControl(value),
         );
     for (const key of [...route.queryKeys, 'q'])
       for (const value of hostileParams(r))
-        await send(principal, route.method, `${validUrl}?${key}=${encode(value)}`);
+        await send(
+          principal,
+          route.method,
+          `${validUrl}?${key}=${encode(value)}`,
+          undefined,
+          carriesControl(value),
+        );
     if (!['GET', 'HEAD'].includes(route.method)) {
       for (const body of hostileBodies(r, route.bodyKeys, BODIES_PER_ROUTE))
         await send(principal, route.method, validUrl, body);
       for (const body of hostileMultipart(r)) await send(principal, route.method, validUrl, body);
+      // Well-formed forms only where a body schema does not refuse any form at once.
+      if (route.schemaLessBody)
+        for (const body of inheritedNameForms(principal.applicationId ?? NO_APPLICATION))
+          await send(principal, route.method, validUrl, body);
     }
     for (const p of principals) await keepSignedIn(p);
     if (process.env.FUZZ_VERBOSE)

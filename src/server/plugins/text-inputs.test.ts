@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlCharacterMessage } from '../../shared/control-characters.js';
+import { refusedCharacterMessage } from '../../shared/refused-characters.js';
 import { centerUpload, dashboardUpload, pdfBytes } from '../test/files.js';
 import { countUsers, signedInAs, validRegistration } from '../test/fixtures.js';
 import { type Client, createTestApp, type TestApp } from '../test/harness.js';
@@ -8,7 +8,8 @@ import { type PaidPatient, paidPatient } from '../test/patients.js';
 
 // Issue 10, defect 2: a NUL (or any C0 control character but TAB, LF and CR) in any text
 // input reached PostgreSQL, which refuses NUL in text: 500s, and the failed query's values
-// in the log. Every route now refuses them in validation, naming the field.
+// in the log. Every route now refuses them in validation, naming the field; issue 21 adds
+// unpaired surrogates to the same rule.
 
 let t: TestApp;
 let admin: Client;
@@ -25,8 +26,8 @@ afterAll(() => t.close());
 
 const refusedFor = (field: string) => ({
   code: 'VALIDATION',
-  message: controlCharacterMessage(field),
-  issues: [{ path: field, message: controlCharacterMessage(field) }],
+  message: refusedCharacterMessage(field),
+  issues: [{ path: field, message: refusedCharacterMessage(field) }],
 });
 
 describe('JSON bodies', () => {
@@ -114,6 +115,48 @@ describe('JSON bodies', () => {
   });
 });
 
+describe('unpaired surrogates (issue 21)', () => {
+  // "\ud800" is valid JSON but no character: jsonb refused it with 22P02 (a 500) and a text
+  // column stored U+FFFD in its place. The same rule as control characters refuses it.
+  it('the draft refuses one in any text field, naming it, and keeps the draft as it was', async () => {
+    const saved = await patient.client.put('/api/applications/draft', {
+      physicianNotes: 'Notes 🙂 kept whole',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ physicianNotes: 'pain \ud800' }, 'physicianNotes'],
+      [{ caregiverFirstName: '\udc00Sam' }, 'caregiverFirstName'],
+      [
+        { medicalConditions: [{ icdCode: null, description: 'x\udbff' }] },
+        'medicalConditions.0.description',
+      ],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await patient.client.put('/api/applications/draft', payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual(refusedFor(field));
+    }
+    const draft = (await patient.client.get('/api/applications/draft')).json();
+    expect(draft.data).toEqual({ physicianNotes: 'Notes 🙂 kept whole' });
+  });
+
+  it('registration and a review note refuse one too, writing nothing', async () => {
+    const before = await countUsers(t.app);
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: validRegistration({ lastName: 'Ro\ud83de' }),
+    });
+    expect(register.json()).toEqual(refusedFor('lastName'));
+    expect(await countUsers(t.app)).toBe(before);
+    const review = await admin.post(`/api/admin/documents/${documentId}/review`, {
+      status: 'rejected',
+      note: 'blurry \ude00',
+    });
+    expect(review.json()).toEqual(refusedFor('note'));
+  });
+});
+
 describe('query strings and route parameters', () => {
   it.each([
     ['/api/admin/search-notes?q=pain%00', 'q'],
@@ -158,8 +201,8 @@ describe('multipart fields and the file name', () => {
     expect(badName.statusCode).toBe(400);
     expect(badName.json()).toEqual({
       code: 'VALIDATION',
-      message: controlCharacterMessage('The file name'),
-      issues: [{ path: 'fileName', message: controlCharacterMessage('The file name') }],
+      message: refusedCharacterMessage('The file name'),
+      issues: [{ path: 'fileName', message: refusedCharacterMessage('The file name') }],
     });
     expect(await documents()).toEqual(intake);
   });

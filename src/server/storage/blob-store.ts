@@ -28,6 +28,18 @@ export interface BlobStore {
 /** Every driver names blobs alike: random, never reused, so a stored blob never changes. */
 export const KEY_PATTERN = /^[a-f0-9]{2}\/[a-f0-9]{32}$/;
 
+/** What put rejects with for a source destroyed without an error of its own. */
+export const DESTROYED_SOURCE = 'The file stream was closed before it could be stored';
+
+/**
+ * Every driver's put starts here: a source already destroyed (a multipart file handed over
+ * after its body ended, issue 21) will send no data, end or error event any more, so it is
+ * refused before a blob is opened for it.
+ */
+export function refuseDestroyedSource(source: Readable): void {
+  if (source.destroyed) throw source.errored ?? new Error(DESTROYED_SOURCE);
+}
+
 export function newBlobKey(): string {
   const id = randomBytes(16).toString('hex');
   return `${id.slice(0, 2)}/${id}`;
@@ -40,6 +52,7 @@ export class LocalBlobStore implements BlobStore {
   ) {}
 
   async put(source: Readable) {
+    refuseDestroyedSource(source);
     const key = newBlobKey();
     const file = this.pathFor(key);
     // The source is ours from this call on: until the pipeline below takes it, an error it

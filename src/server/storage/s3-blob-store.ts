@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config.js';
-import { type BlobStore, KEY_PATTERN, newBlobKey } from './blob-store.js';
+import { type BlobStore, KEY_PATTERN, newBlobKey, refuseDestroyedSource } from './blob-store.js';
 import { decryptStream, encryptStream } from './encryption.js';
 
 // Encrypted files in an S3-compatible bucket, so every node reads the same files (issue 14).
@@ -78,6 +78,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(source: Readable) {
+    refuseDestroyedSource(source);
     const key = newBlobKey();
     let size = 0;
     const count = new Transform({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlobStore } from '../storage/blob-store.js';
+import { type BlobStore, DESTROYED_SOURCE } from '../storage/blob-store.js';
 import { HEADER_BYTES, MAGIC, TAG_BYTES } from '../storage/encryption.js';
 
 // One suite every blob store driver passes (issue 14): the disk store and the S3 store behave
@@ -164,6 +164,30 @@ export function blobStoreContract(driver: string, open: () => Promise<BlobStoreF
         // The store still works afterwards.
         const { key } = await f.store.put(Readable.from([Buffer.from('after the failure')]));
         expect((await buffer(await f.store.get(key))).toString()).toBe('after the failure');
+      },
+    );
+
+    it.each([
+      ['with an error', new Error('body cut short')],
+      ['without one', undefined],
+    ])(
+      'a source destroyed before put (%s): put rejects at once and nothing is stored',
+      async (_n, error) => {
+        // A multipart file stream handed over after the body ended (issue 21): no data, no
+        // end, no error event to come. Put must settle rather than wait for it forever.
+        const names = (await f.storedNames()).sort();
+        const source = Readable.from([Buffer.from('%PDF-1.4 trunc')]);
+        source.on('error', () => {});
+        source.destroy(error);
+        const settled = await Promise.race([
+          f.store.put(source).then(
+            () => 'stored',
+            (err: Error) => err.message,
+          ),
+          new Promise((resolve) => setTimeout(() => resolve('still waiting'), 3_000).unref()),
+        ]);
+        expect(settled).toBe(error?.message ?? DESTROYED_SOURCE);
+        expect((await f.storedNames()).sort()).toEqual(names);
       },
     );
 

@@ -4,8 +4,9 @@ import {
   auditActionWords,
   auditTargetWords,
 } from '../../../shared/audit-actions.js';
-import { CATEGORY_DEFINITIONS, type DocumentCategory } from '../../../shared/documents.js';
-import { ROLE_LABELS, type Role } from '../../../shared/roles.js';
+import { CATEGORY_DEFINITIONS } from '../../../shared/documents.js';
+import { ownEntry } from '../../../shared/own-keys.js';
+import { ROLE_LABELS } from '../../../shared/roles.js';
 import type {
   AuditEntryView,
   AuditFilters,
@@ -63,7 +64,7 @@ export async function trailCount(db: Executor, where: SQL | undefined): Promise<
 
 const fullName = (p: { firstName: string; lastName: string }) =>
   `${p.firstName} ${p.lastName}`.trim();
-const roleLabel = (role: string) => ROLE_LABELS[role as Role] ?? role;
+const roleLabel = (role: string) => ownEntry(ROLE_LABELS, role) ?? role;
 
 /** Rows in plain words: names for actors, patients and the records they point at. */
 export async function describeRows(db: Executor, rows: AuditRow[]): Promise<AuditEntryView[]> {
@@ -116,7 +117,7 @@ export async function describeRows(db: Executor, rows: AuditRow[]): Promise<Audi
         : type === 'patient'
           ? patientByProfile.get(id)
           : type === 'document'
-            ? CATEGORY_DEFINITIONS[categoryByDocument.get(id) as DocumentCategory]?.name
+            ? ownEntry(CATEGORY_DEFINITIONS, categoryByDocument.get(id))?.name
             : undefined;
     return name ? `${words}: ${name}` : `${words} ${id.slice(0, 8)}`;
   };
@@ -135,7 +136,7 @@ export async function describeRows(db: Executor, rows: AuditRow[]): Promise<Audi
     action: r.action,
     what: auditActionWords(r.action),
     outcome: r.outcome,
-    outcomeWords: AUDIT_OUTCOME_WORDS[r.outcome] ?? r.outcome,
+    outcomeWords: ownEntry(AUDIT_OUTCOME_WORDS, r.outcome) ?? r.outcome,
     ip: r.ip,
     target: r.targetType
       ? {

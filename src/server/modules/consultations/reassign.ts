@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { ownEntry } from '../../../shared/own-keys.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { AppContext } from '../../context.js';
 import { type QueueEntryRow, users } from '../../db/schema/index.js';
@@ -35,7 +36,10 @@ export async function reassignPatient(args: {
   const row = await ctx.db.transaction(async (tx) => {
     const entry = await lockEntry(tx, args.queueId);
     if (!(REASSIGNABLE as readonly string[]).includes(entry.status))
-      throw new AppError('CONFLICT', REFUSED[entry.status] ?? 'Patient is no longer waiting');
+      throw new AppError(
+        'CONFLICT',
+        ownEntry(REFUSED, entry.status) ?? 'Patient is no longer waiting',
+      );
     const [doctor] = await tx
       .select({ id: users.id })
       .from(users)

@@ -5,9 +5,9 @@ import {
   CATEGORY_DEFINITIONS,
   DASHBOARD_TYPE_TO_CATEGORY,
   DOCUMENT_CATEGORIES,
-  type DocumentCategory,
 } from '../../../shared/documents.js';
 import { APPLICATION_TYPES } from '../../../shared/fees.js';
+import { isOwnKey, ownEntry } from '../../../shared/own-keys.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireRole } from '../../plugins/auth.js';
@@ -45,10 +45,9 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
     const patient = currentPatient(request);
     const upload = await receiveUpload(request, ctx.blobs);
     try {
-      const type = upload.fields.type as keyof typeof DASHBOARD_TYPE_TO_CATEGORY | undefined;
-      const category = type ? DASHBOARD_TYPE_TO_CATEGORY[type] : undefined;
+      const category = ownEntry(DASHBOARD_TYPE_TO_CATEGORY, upload.fields.get('type'));
       if (!category) throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
-      const applicationId = upload.fields.applicationId;
+      const applicationId = upload.fields.get('applicationId');
       if (!applicationId)
         throw new AppError(
           'BAD_REQUEST',
@@ -120,8 +119,8 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
     const patient = currentPatient(request);
     const upload = await receiveUpload(request, ctx.blobs);
     try {
-      const category = upload.fields.category as DocumentCategory | undefined;
-      if (!category || !DOCUMENT_CATEGORIES.includes(category))
+      const category = upload.fields.get('category');
+      if (!isOwnKey(CATEGORY_DEFINITIONS, category))
         throw new AppError('BAD_REQUEST', 'Please choose a document category.');
       await checkUpload(ctx, upload, category);
       const actor = { id: patient.userId, role: 'patient' };
@@ -132,7 +131,10 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
         let open = await findOpenApplication(tx, patient.id);
         // Ruling 15: the reduced-fee proof goes on the open application, created unpaid if none.
         if (!open && category === 'reduced_fee_proof') {
-          const type = z.enum(APPLICATION_TYPES).catch('new').parse(upload.fields.applicationType);
+          const type = z
+            .enum(APPLICATION_TYPES)
+            .catch('new')
+            .parse(upload.fields.get('applicationType'));
           open = await createOpenApplication(tx, {
             patientId: patient.id,
             type,
@@ -146,7 +148,7 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
           applicationId: open?.id ?? null,
           category,
           upload,
-          name: upload.fields.name,
+          name: upload.fields.get('name'),
           replace: true,
           actor,
           ip: request.ip,

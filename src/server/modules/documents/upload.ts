@@ -1,11 +1,11 @@
-import { Transform } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { findControlCharacter, hasControlCharacter } from '../../../shared/control-characters.js';
 import { LARGEST_UPLOAD } from '../../../shared/documents.js';
+import { findRefusedCharacter, hasRefusedCharacter } from '../../../shared/refused-characters.js';
 import { AppError } from '../../errors.js';
-import { controlCharacterError } from '../../plugins/text-inputs.js';
+import { refusedCharacterError } from '../../plugins/text-inputs.js';
 import type { BlobStore } from '../../storage/blob-store.js';
 
 // Reads a multipart upload without holding the file in memory: the file streams through
@@ -24,7 +24,8 @@ export interface StoredUpload {
   fileName: string;
   /** The upload was cut off at the largest limit. */
   truncated: boolean;
-  fields: Record<string, string>;
+  /** The form's text fields by name: a Map, so a field named `__proto__` is just a field. */
+  fields: Map<string, string>;
 }
 
 export async function receiveUpload(
@@ -34,7 +35,7 @@ export async function receiveUpload(
 ): Promise<StoredUpload> {
   if (!request.isMultipart())
     throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
-  const fields: Record<string, string> = {};
+  const fields = new Map<string, string>();
   let stored: StoredUpload | null = null;
   // Everything the parser raises is the client's fault (a body cut short, no boundary,
   // too many parts) and answers 400; an error while storing the file is ours and stays 500.
@@ -44,7 +45,7 @@ export async function receiveUpload(
       limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 10, fieldSize: 1000 },
     })) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        fields.set(part.fieldname, String(part.value));
         continue;
       }
       if (part.fieldname !== fileField || stored) {
@@ -61,13 +62,13 @@ export async function receiveUpload(
     throw unreadableUpload(err);
   }
   // The text rule every route's input follows (plugins/text-inputs.ts), for the form's fields.
-  const field = findControlCharacter(fields)?.[0];
-  const badName = stored !== null && hasControlCharacter(stored.fileName);
+  const field = findRefusedCharacter(Object.fromEntries(fields))?.[0];
+  const badName = stored !== null && hasRefusedCharacter(stored.fileName);
   if (field !== undefined || badName) {
     if (stored) await store.delete(stored.key);
     throw field !== undefined
-      ? controlCharacterError(String(field))
-      : controlCharacterError('fileName', 'The file name');
+      ? refusedCharacterError(String(field))
+      : refusedCharacterError('fileName', 'The file name');
   }
   if (!stored) throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
   stored.fields = fields;
@@ -88,6 +89,15 @@ function unreadableUpload(err: unknown): AppError {
 }
 
 async function storeFile(part: MultipartFile, store: BlobStore): Promise<StoredUpload> {
+  const file = part.file;
+  // A handler that starts after the body has ended (a slow session read) is handed a file
+  // stream the parser already destroyed: its error fired before anyone listened, and it will
+  // send nothing more (issue 21). Refused here, before a blob is opened for it.
+  if (file.destroyed) throw unreadableUpload(file.errored);
+  let parseError: unknown = null;
+  file.on('error', (err) => {
+    parseError = err;
+  });
   const head: Buffer[] = [];
   let headBytes = 0;
   const sniff = new Transform({
@@ -99,14 +109,12 @@ async function storeFile(part: MultipartFile, store: BlobStore): Promise<StoredU
       done(null, chunk);
     },
   });
-  let parseError: unknown = null;
-  part.file.on('error', (err) => {
-    parseError = err;
-    sniff.destroy(err);
-  });
-  const { key, size } = await store.put(part.file.pipe(sniff)).catch((err: unknown) => {
+  // pipeline, not pipe: the file stream destroyed at any point, with or without an error,
+  // destroys `sniff` too, so the store's own pipeline settles instead of waiting forever.
+  pipeline(file, sniff, () => {});
+  const { key, size } = await store.put(sniff).catch((err: unknown) => {
     // The store has already removed what it wrote; a body cut short is the client's fault.
-    throw parseError ? unreadableUpload(parseError) : err;
+    throw parseError || file.errored ? unreadableUpload(parseError ?? file.errored) : err;
   });
   const type = await fileTypeFromBuffer(Buffer.concat(head));
   return {
@@ -114,7 +122,7 @@ async function storeFile(part: MultipartFile, store: BlobStore): Promise<StoredU
     size,
     mime: type?.mime ?? null,
     fileName: part.filename?.slice(0, 255) || 'document',
-    truncated: part.file.truncated,
-    fields: {},
+    truncated: file.truncated,
+    fields: new Map(),
   };
 }

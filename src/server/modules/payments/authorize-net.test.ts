@@ -315,6 +315,16 @@ describe('POST /api/payments/webhook', () => {
     expect(await statusOf(payment.id)).toBe('voided');
   });
 
+  it('an event type named after an inherited member (constructor, toString, …) changes nothing', async () => {
+    const payment = await paidTransaction();
+    for (const eventType of ['constructor', 'toString', 'valueOf', '__proto__']) {
+      const body = event(eventType, payment.providerTransactionId!);
+      const res = await post(body, sign(body));
+      expect(res.statusCode, `${eventType}: ${res.body}`).toBe(200);
+    }
+    expect(await statusOf(payment.id)).toBe('authorized');
+  });
+
   it('a refund or void made at the processor unpays the application and takes the patient out of line', async () => {
     for (const [eventType, status] of [
       ['net.authorize.payment.refund.created', 'refunded'],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ownEntry } from '../../../shared/own-keys.js';
 import { PaymentRequestSchema } from '../../../shared/schemas/payment.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
@@ -66,7 +67,7 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: AppContext) {
       } catch {
         throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
       }
-      const status = event.eventType ? WEBHOOK_STATUS[event.eventType] : undefined;
+      const status = ownEntry(WEBHOOK_STATUS, event.eventType);
       const eventId = event.payload?.id;
       // A void keeps the charge's id; a refund is a new transaction naming the charge it
       // gives back as its refTransId, which only the processor's details tell.

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { ownEntry } from '../../../shared/own-keys.js';
 import type { QueueStatus } from '../../../shared/queue.js';
 import type { Executor } from '../../db/client.js';
 import { type QueueEntryRow, queueEntries } from '../../db/schema/index.js';
@@ -44,7 +45,10 @@ export function assertStatus(
   step: keyof typeof MESSAGES,
 ): void {
   if (from.includes(entry.status as QueueStatus)) return;
-  throw new AppError('CONFLICT', MESSAGES[step]?.[entry.status as QueueStatus] ?? NOT_WAITING);
+  throw new AppError(
+    'CONFLICT',
+    ownEntry(ownEntry(MESSAGES, step) ?? {}, entry.status) ?? NOT_WAITING,
+  );
 }
 
 export async function setEntry(
