@@ -24,6 +24,7 @@ export default defineConfig({
       'src/server/storage/orphan-sweep.test.ts',
       'src/server/lifecycle/readiness.test.ts',
       'src/server/broken-bodies.test.ts',
+      'src/server/late-upload-handler.test.ts',
       // Transactions and locks: two staff one admission, a hold and its capture, crash repair.
       'src/server/modules/queue/routes.test.ts',
       'src/server/modules/payments/hold-and-capture.test.ts',
