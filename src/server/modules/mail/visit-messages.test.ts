@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodPayment, PASSWORD, signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { intakeDonePatient, queuedPatient } from '../../test/journey-patients.js';
+import { approveRequiredDocuments } from '../../test/patients.js';
 import { linkTo, type ReceivedMail, SmtpSink } from '../../test/smtp-sink.js';
 import { MAIL_PATHS } from './messages.js';
 import { clinicDate } from './visit-events.js';
@@ -147,6 +148,7 @@ describe('the decision', () => {
   it('approved: sign in to download; the link leads to the recommendation PDF', async () => {
     const patient = await queuedPatient(t.app);
     const consultationId = await endedConsultation(patient.queueId);
+    await approveRequiredDocuments(t.app, consultationId);
     const outcome = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
       approved: true,
       identityVerified: true,
