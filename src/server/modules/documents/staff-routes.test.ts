@@ -421,6 +421,10 @@ describe('GET /api/admin/stored-documents', () => {
       .select({ id: auditLog.targetId })
       .from(auditLog)
       .where(and(eq(auditLog.action, 'consultation.end'), eq(auditLog.actorId, doctor.id)));
+    // An approval needs the ID, residency and photo approved (issue 21): Ada sends the two
+    // she lacks, and they are approved with her ID.
+    await upload(ada, { bytes: TINY_PNG, name: 'bill.png' }, 'proof_of_residency', 1);
+    await upload(ada, { bytes: TINY_PNG, name: 'me.png' }, 'photo', 1);
     await approveRequiredDocuments(t.app, row!.id!);
     const outcome = await doctor.client.post(`/api/admin/consultations/${row!.id}/outcome`, {
       approved: true,
