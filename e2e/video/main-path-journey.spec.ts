@@ -203,7 +203,10 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
     .getByRole('complementary', { name: 'Patient chart' })
     .getByRole('list', { name: 'Required documents' });
   for (let left = 3; left > 0; left--) {
-    await required.getByRole('button', { name: /^Approve / }).first().click();
+    await required
+      .getByRole('button', { name: /^Approve / })
+      .first()
+      .click();
     await expect(required.getByRole('button', { name: /^Approve / })).toHaveCount(left - 1);
   }
 
