@@ -14,9 +14,11 @@ import { StaffDocumentList } from '../../staff-documents/components/staff-docume
 
 const REQUIRED: readonly string[] = QUEUE_REQUIRED_DOCUMENTS;
 
-/** The current documents in the required categories. */
+/** The current documents in the required categories, in the state's order (ID first). */
 export const requiredDocumentsOf = (documents: readonly StaffDocument[]) =>
-  documents.filter((d) => REQUIRED.includes(d.category) && !d.replacedAt && !d.generated);
+  documents
+    .filter((d) => REQUIRED.includes(d.category) && !d.replacedAt && !d.generated)
+    .sort((a, b) => REQUIRED.indexOf(a.category) - REQUIRED.indexOf(b.category));
 
 /** What still stands between the physician and an approval (empty when nothing does). */
 export const unapprovedDocumentsOf = (documents: readonly StaffDocument[]): UnapprovedDocument[] =>
