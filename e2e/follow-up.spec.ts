@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import config from '../playwright.config';
 import {
+  approveRequiredDocumentsByApi,
   checkScreen,
   completeIntakeByApi,
   fromOwnAddress,
@@ -87,6 +88,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   consultationId = (await started.json()).consultation.id;
   const ended = await doctor.post('/api/admin/end-consultation', { data: { queueId } });
   expect(ended.status(), await ended.text()).toBe(200);
+  await approveRequiredDocumentsByApi(doctor, (await started.json()).consultation.patientId);
   const outcome = await doctor.post(`/api/admin/consultations/${consultationId}/outcome`, {
     data: { approved: true, identityVerified: true },
   });

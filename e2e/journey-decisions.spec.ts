@@ -6,6 +6,7 @@ import {
   test,
 } from '@playwright/test';
 import {
+  approveRequiredDocumentsByApi,
   checkScreen,
   DEMO_PASSWORD,
   fromOwnAddress,
@@ -107,11 +108,14 @@ async function staff(
 async function consult(doctor: APIRequestContext, queueId: string, end: boolean) {
   const start = await doctor.post('/api/admin/start-consultation', { data: { queueId } });
   expect(start.status(), await start.text()).toBe(200);
+  const { consultation } = (await start.json()) as {
+    consultation: { id: string; patientId: string };
+  };
   if (end) {
     const ended = await doctor.post('/api/admin/end-consultation', { data: { queueId } });
     expect(ended.status(), await ended.text()).toBe(200);
   }
-  return (await start.json()).consultation.id as string;
+  return consultation;
 }
 
 const step = (page: Page, key: string) => page.locator(`li[data-step="${key}"]`);
@@ -185,7 +189,8 @@ test('the dashboard follows the visit from a new account to the decision', async
     (await completeIntake(approved.page)).applicationId,
   );
   const approvedConsultation = await consult(doctor, approvedQueue, true);
-  const approve = await doctor.post(`/api/admin/consultations/${approvedConsultation}/outcome`, {
+  await approveRequiredDocumentsByApi(doctor, approvedConsultation.patientId);
+  const approve = await doctor.post(`/api/admin/consultations/${approvedConsultation.id}/outcome`, {
     data: { approved: true, identityVerified: true },
   });
   expect(approve.status(), await approve.text()).toBe(200);
@@ -210,7 +215,7 @@ test('the dashboard follows the visit from a new account to the decision', async
     (await completeIntake(denied.page)).applicationId,
   );
   const deniedConsultation = await consult(doctor, deniedQueue, true);
-  const deny = await doctor.post(`/api/admin/consultations/${deniedConsultation}/outcome`, {
+  const deny = await doctor.post(`/api/admin/consultations/${deniedConsultation.id}/outcome`, {
     data: { approved: false, reason: 'Your records do not yet document a qualifying condition.' },
   });
   expect(deny.status(), await deny.text()).toBe(200);

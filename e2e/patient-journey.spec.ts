@@ -118,7 +118,10 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await pay.click();
   await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
   await expect(
-    toastTitled(page, 'Your payment is held. Finish your application to join the queue.'),
+    toastTitled(
+      page,
+      /^Your card is held, not charged\. Finish your application to join the line\./,
+    ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
 
@@ -135,9 +138,10 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
   await checkScreen(page, 'journey-dashboard-overview');
 
-  // The payment screen now says it is paid instead of charging again (ruling 14).
+  // The payment screen now says the fee is held instead of charging again (ruling 14); a hold
+  // is not a payment (issue 21).
   await page.goto('/patient/payment');
-  await expect(page.getByText('Your consultation is paid')).toBeVisible();
+  await expect(page.getByText('Your fee is held on your card')).toBeVisible();
   await expect(page.getByLabel('Card Number')).toHaveCount(0);
   await checkScreen(page, 'journey-payment-paid');
 

@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { QUEUE_REQUIRED_DOCUMENTS } from '../src/shared/documents';
 import { cardPng, colourFor } from './png-fixture';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
@@ -167,6 +168,27 @@ export async function completeIntakeByApi(api: ApiClient): Promise<string> {
     expect(uploaded.status(), await uploaded.text()).toBe(201);
   }
   return id;
+}
+
+/**
+ * The physician approves the patient's ID, residency and photo, as from the room's chart:
+ * an approval is refused while one is under review (issue 21). `patientId` is the profile id
+ * the consultation names; the doctor must be seeing the patient.
+ */
+export async function approveRequiredDocumentsByApi(staff: APIRequestContext, patientId: string) {
+  const record = await staff.get(`/api/admin/patients/${patientId}/record`);
+  expect(record.status(), await record.text()).toBe(200);
+  const { documents } = (await record.json()) as {
+    documents: { id: string; category: string; status: string }[];
+  };
+  const required: readonly string[] = QUEUE_REQUIRED_DOCUMENTS;
+  for (const doc of documents.filter((d) => required.includes(d.category))) {
+    if (doc.status === 'approved') continue;
+    const review = await staff.post(`/api/admin/documents/${doc.id}/review`, {
+      data: { status: 'approved' },
+    });
+    expect(review.status(), await review.text()).toBe(200);
+  }
 }
 
 /**

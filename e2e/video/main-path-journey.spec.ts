@@ -199,6 +199,18 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   await phoneShot(again, 'call-second-device');
   await deskShot(doctor, 'staff-room', false);
 
+  // ---- the physician approves the ID, residency and photo from the chart (issue 21) ----
+  const required = doctor
+    .getByRole('complementary', { name: 'Patient chart' })
+    .getByRole('list', { name: 'Required documents' });
+  for (let left = 3; left > 0; left--) {
+    await required
+      .getByRole('button', { name: /^Approve / })
+      .first()
+      .click();
+    await expect(required.getByRole('button', { name: /^Approve / })).toHaveCount(left - 1);
+  }
+
   // ---- the physician ends the consultation from the room, then approves ----
   const controls = doctor.getByRole('group', { name: 'Call controls' });
   await controls.getByRole('button', { name: 'End consultation' }).click();

@@ -11,6 +11,7 @@ import { readinessRoutes } from './lifecycle/readiness.js';
 import { loggerOptions, RequestLog } from './logging.js';
 import { applicationDraftRoutes } from './modules/applications/drafts.js';
 import { applicationRoutes } from './modules/applications/routes.js';
+import { MemoryListReads } from './modules/audit/list-reads.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { idleRoutes } from './modules/auth/idle-routes.js';
@@ -127,6 +128,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
       redisPing: counters instanceof RedisCounters ? () => counters.ping() : null,
     },
     metrics: new AppMetrics(),
+    // Redis once the cluster is linked (realtime/cluster.ts).
+    listReads: new MemoryListReads(),
     now,
   };
   ctx.queueReminders.log = app.log;

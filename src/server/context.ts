@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { AppMetrics } from './lifecycle/metrics.js';
 import type { Lifecycle } from './lifecycle/readiness.js';
+import type { ListReadMemory } from './modules/audit/list-reads.js';
 import type { SessionStore } from './modules/auth/session-store.js';
 import type { LoginThrottle } from './modules/auth/throttle.js';
 import type { Mailer } from './modules/mail/mailer.js';
@@ -37,6 +38,8 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** Prometheus metrics of this app (GET /metrics). */
   metrics: AppMetrics;
+  /** Each user's last audited read of each patient list (this node's memory, or Redis). */
+  listReads: ListReadMemory;
   /** The clock every time rule reads (tests inject one). */
   now: () => number;
 }

@@ -46,7 +46,8 @@ export async function registerAuth(app: FastifyInstance, config: Config, store: 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.session = await store.resolve(token, { background: isBackground(request) });
+    if (token)
+      request.session = await store.resolve(token, { background: isBackgroundRequest(request) });
     // One check for the whole API, before any route's guard or body: a password alone reaches
     // nothing but the second-factor steps. Public routes included, so the web app learns from
     // any answer that the sign-in is unfinished and goes back to /mfa.
@@ -59,7 +60,7 @@ export async function registerAuth(app: FastifyInstance, config: Config, store: 
  * A request nobody made: the web app marks its polling and refetches, and reading the session's
  * own countdown never counts (automatic logoff, issue 13, ADR 0013).
  */
-function isBackground(request: FastifyRequest): boolean {
+export function isBackgroundRequest(request: FastifyRequest): boolean {
   return (
     request.headers[BACKGROUND_REQUEST_HEADER] !== undefined ||
     (request.method === 'GET' && request.routeOptions.url === SESSION_STATUS_PATH)

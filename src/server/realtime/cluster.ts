@@ -4,6 +4,7 @@ import { createClient } from 'redis';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { closeRedis } from '../lifecycle/close-redis.js';
+import { MemoryListReads, RedisListReads } from '../modules/audit/list-reads.js';
 import { MemoryRoomStore } from './room/room-state.js';
 import { RedisRoomStore } from './room/room-store-redis.js';
 
@@ -39,6 +40,8 @@ export async function linkCluster(ctx: AppContext, url: string): Promise<() => P
   });
   ctx.realtime.io?.adapter(createAdapter(pub, sub));
   ctx.realtime.rooms = new RedisRoomStore(state);
+  // Which list reads were audited last: a poll answered by any node is recognised (issue 21).
+  ctx.listReads = new RedisListReads(state);
 
   const send = (payload: Omit<z.infer<typeof Message>, 'node'>) =>
     void pub.publish(CHANNEL, JSON.stringify({ node, ...payload })).catch(() => {});
@@ -61,6 +64,7 @@ export async function linkCluster(ctx: AppContext, url: string): Promise<() => P
     ctx.queue.broadcast = () => {};
     ctx.sessions.broadcast = () => {};
     ctx.realtime.rooms = new MemoryRoomStore();
+    ctx.listReads = new MemoryListReads();
     await Promise.all([busSub, sub, pub, state].map((c) => closeRedis(c)));
   };
 }

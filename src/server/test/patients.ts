@@ -1,12 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { QUEUE_REQUIRED_DOCUMENTS } from '../../shared/documents.js';
 import { DISPENSARY_STATEMENT, type QueueStatusView } from '../../shared/queue.js';
 import type { ApplicationView } from '../../shared/schemas/application.js';
+import type { CurrentUser } from '../../shared/schemas/auth.js';
 import type { AppContext } from '../context.js';
-import { applications, payments, queueEntries } from '../db/schema/index.js';
+import {
+  applications,
+  consultations,
+  documents,
+  payments,
+  queueEntries,
+} from '../db/schema/index.js';
+import { reviewDocument } from '../modules/documents/staff-service.js';
+import { loadCurrentUser } from '../modules/users/queries.js';
 import { dashboardUpload, pdfBytes, TINY_JPEG, TINY_PNG } from './files.js';
-import { goodPayment, validRegistration } from './fixtures.js';
+import { createUser, goodPayment, validRegistration } from './fixtures.js';
 import { Client } from './harness.js';
 
 // Patients as the journey makes them: registered through the API with an Oklahoma address
@@ -130,3 +140,37 @@ export const paymentsOf = (app: TestApp, patientId: string) =>
 
 export const queueEntriesOf = (app: TestApp, patientId: string) =>
   app.ctx.db.select().from(queueEntries).where(eq(queueEntries.patientId, patientId));
+
+const reviewers = new WeakMap<TestApp, Promise<CurrentUser>>();
+
+/**
+ * A document reviewer (an admin) approves, through the review service, the current required
+ * documents (ID, residency, photo) of the consultation's patient: an approval is refused while
+ * one is pending or rejected (issue 21, ADR 0012).
+ */
+export async function approveRequiredDocuments(app: TestApp, consultationId: string) {
+  if (!reviewers.has(app))
+    reviewers.set(
+      app,
+      createUser(app, 'admin').then(async ({ id }) => (await loadCurrentUser(app.ctx.db, id))!),
+    );
+  const reviewer = await reviewers.get(app)!;
+  const [consultation] = await app.ctx.db
+    .select({ patientId: consultations.patientId })
+    .from(consultations)
+    .where(eq(consultations.id, consultationId));
+  expect(consultation, 'consultation to approve').toBeDefined();
+  const pending = await app.ctx.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.patientId, consultation!.patientId),
+        inArray(documents.category, [...QUEUE_REQUIRED_DOCUMENTS]),
+        isNull(documents.replacedAt),
+        ne(documents.status, 'approved'),
+      ),
+    );
+  for (const { id } of pending)
+    await reviewDocument(app.ctx, { user: reviewer, id, status: 'approved', ip: '127.0.0.1' });
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { paidPatient } from '../../test/patients.js';
+import { approveRequiredDocuments, paidPatient } from '../../test/patients.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,6 +76,7 @@ describe('a consultation from the waiting room to the recommendation', () => {
     expect(end.statusCode).toBe(200);
     expect(end.json().consultation.durationSeconds).toBeGreaterThanOrEqual(0);
 
+    await approveRequiredDocuments(t.app, consultationId);
     const outcome = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
       approved: true,
       identityVerified: true,

@@ -17,7 +17,13 @@ import {
   TEST_OMMA_REGISTRATION,
 } from '../../test/fixtures.js';
 import { type Client, createTestApp, type TestApp } from '../../test/harness.js';
-import { applicationsOf, type PaidPatient, paidPatient, paymentsOf } from '../../test/patients.js';
+import {
+  applicationsOf,
+  approveRequiredDocuments,
+  type PaidPatient,
+  paidPatient,
+  paymentsOf,
+} from '../../test/patients.js';
 
 // Oklahoma's conditions on an approval (SB 1066, 2025; issue 12): the physician confirms the
 // patient's identity was checked, and the signing physician holds a current OMMA registration.
@@ -46,6 +52,8 @@ async function endedConsultation(doctor: Doctor) {
   const ended = await decisionRows(patient);
   expect(ended.application.status).toBe('in_review');
   expect(ended.payment.status).toBe('authorized');
+  // The documents are approved: this file is about the other two refusals (ADR 0012).
+  await approveRequiredDocuments(t.app, start.json().consultation.id);
   return { patient, consultationId: start.json().consultation.id as string, ended };
 }
 

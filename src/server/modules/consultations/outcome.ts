@@ -1,5 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import {
+  documentsNotApprovedMessage,
+  unapprovedRequiredDocuments,
+} from '../../../shared/approval-documents.js';
 import { todayIso } from '../../../shared/dates.js';
+import { type DocumentStatus, QUEUE_REQUIRED_DOCUMENTS } from '../../../shared/documents.js';
 import { APPLICATION_TYPE_LABELS, type ApplicationType } from '../../../shared/fees.js';
 import {
   IDENTITY_NOT_VERIFIED_MESSAGE,
@@ -8,7 +13,14 @@ import {
 } from '../../../shared/omma.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { AppContext } from '../../context.js';
-import { applications, consultations, patientProfiles, users } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import {
+  applications,
+  consultations,
+  documents,
+  patientProfiles,
+  users,
+} from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { conditionsFor } from '../applications/service.js';
 import { patientUserIds } from '../audit/patients.js';
@@ -34,7 +46,24 @@ import { recommendationPdf } from './recommendation-pdf.js';
 // carry those. A doctor may decide only their own consultations, so for them the signer is the
 // actor; a doctor_admin deciding a doctor's consultation records it under that doctor's
 // registration, and is refused when it is not current, exactly as the doctor would be.
+// Nor is an approval given while a document the state requires (ID, residency, photo) is not
+// approved (issue 21): 409 naming them; the physician reviews them in the room's chart.
 // Every refusal comes before the first write, so a refused approval leaves nothing behind.
+
+/** The application's current required documents (filed with it, or before it existed). */
+async function requiredDocuments(tx: Executor, patientId: string, applicationId: string) {
+  return tx
+    .select({ category: documents.category, status: documents.status })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.patientId, patientId),
+        or(eq(documents.applicationId, applicationId), isNull(documents.applicationId)),
+        inArray(documents.category, [...QUEUE_REQUIRED_DOCUMENTS]),
+        isNull(documents.replacedAt),
+      ),
+    );
+}
 
 export async function recordOutcome(args: {
   ctx: AppContext;
@@ -69,6 +98,18 @@ export async function recordOutcome(args: {
     const today = todayIso(ctx.config.CLINIC_TIMEZONE);
     if (args.approved && !(physician && maySignRecommendation(physician, today)))
       throw new AppError('FORBIDDEN', OMMA_REGISTRATION_REQUIRED_MESSAGE);
+    if (args.approved) {
+      const current = await requiredDocuments(
+        tx,
+        consultation.patientId,
+        consultation.applicationId,
+      );
+      const unapproved = unapprovedRequiredDocuments(
+        current.map((d) => ({ category: d.category, status: d.status as DocumentStatus })),
+      );
+      if (unapproved.length > 0)
+        throw new AppError('CONFLICT', documentsNotApprovedMessage(unapproved));
+    }
 
     const now = new Date();
     const settlement = await requestSettlement(tx, {

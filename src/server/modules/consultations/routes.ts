@@ -11,8 +11,8 @@ import { ReassignPatientSchema } from '../../../shared/schemas/reassign.js';
 import { RejectPatientSchema, RemovalReasonSchema } from '../../../shared/schemas/removal.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { auditListRead, listReaderOf } from '../audit/list-reads.js';
 import { patientUserIds } from '../audit/patients.js';
-import { audit } from '../audit/service.js';
 import { announce } from './announce.js';
 import { admitPatient, endConsultation, rejectPatient, startConsultation } from './lifecycle.js';
 import { listMeetings, listWaitingRoom } from './meetings.js';
@@ -39,11 +39,8 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
   app.get('/api/admin/meetings', { onRequest: requireAccess('readMeetings') }, async (request) => {
     const list = await listMeetings(ctx);
     // Patient names are patient data: each read of the waiting room is audited (ruling 17).
-    await audit(ctx.db, {
-      actor: { id: currentUser(request).id, role: currentUser(request).role },
-      action: 'patient_data.read',
+    await auditListRead(ctx, listReaderOf(request), {
       targetType: 'waiting_room',
-      ip: request.ip,
       details: { patients: new Set(list.flatMap((m) => m.waitingPatients.map((p) => p.id))).size },
       patientIds: await patientUserIds(ctx.db, {
         profileIds: list.flatMap((m) => m.waitingPatients.map((p) => p.patientId)),
@@ -59,11 +56,8 @@ export async function consultationRoutes(fastify: FastifyInstance, ctx: AppConte
     { onRequest: requireAccess('readMeetings') },
     async (request) => {
       const patients = await listWaitingRoom(ctx);
-      await audit(ctx.db, {
-        actor: { id: currentUser(request).id, role: currentUser(request).role },
-        action: 'patient_data.read',
+      await auditListRead(ctx, listReaderOf(request), {
         targetType: 'waiting_room',
-        ip: request.ip,
         details: { patients: patients.length },
         patientIds: await patientUserIds(ctx.db, { profileIds: patients.map((p) => p.patientId) }),
       });

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/schemas/operations.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireRole } from '../../plugins/auth.js';
+import { listReaderOf } from '../audit/list-reads.js';
 import { doctorConsultations, doctorQueue, doctorStats } from './service.js';
 
 /**
@@ -23,7 +24,8 @@ export async function doctorRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/doctor/queue',
     { ...doctorOnly, schema: { response: { 200: DoctorQueueSchema } } },
-    async (request) => doctorQueue(ctx, { doctor: currentUser(request), ip: request.ip }),
+    async (request) =>
+      doctorQueue(ctx, { doctor: currentUser(request), reader: listReaderOf(request) }),
   );
 
   app.get(
@@ -39,7 +41,7 @@ export async function doctorRoutes(fastify: FastifyInstance, ctx: AppContext) {
       doctorConsultations(ctx, {
         doctor: currentUser(request),
         scope: request.query.scope,
-        ip: request.ip,
+        reader: listReaderOf(request),
       }),
   );
 

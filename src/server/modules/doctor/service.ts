@@ -14,19 +14,20 @@ import {
   patientProfiles,
   queueEntries,
 } from '../../db/schema/index.js';
-import { audit } from '../audit/service.js';
+import { auditListRead, type ListReader } from '../audit/list-reads.js';
 import { dayWindow, minutesFromSeconds } from '../operations/window.js';
 
 // The Doctor Dashboard (staff-and-video.md §2; ruling 9: the fixed "New License" label, the
 // fixed 15-minute average and the always-empty "Completed Today" tab become real data). Lists
-// name patients, so each read writes one audit row (ruling 17).
+// name patients, so each read writes one audit row (ruling 17), a poll repeating the last
+// audited read excepted (audit/list-reads.ts).
 
 const MINUTE = 60_000;
 
 /** Waiting patients clinic-wide, and the ones admitted to or in consultation with this doctor. */
 export async function doctorQueue(
   ctx: AppContext,
-  args: { doctor: CurrentUser; ip: string },
+  args: { doctor: CurrentUser; reader: ListReader },
 ): Promise<DoctorQueueEntry[]> {
   await ctx.queue.waitingCount(); // the snapshot's current average and doctors on duty
   const average = ctx.queue.averageConsultationMinutes;
@@ -58,11 +59,8 @@ export async function doctorQueue(
     )
     .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
 
-  await audit(ctx.db, {
-    actor: { id: args.doctor.id, role: args.doctor.role },
-    action: 'patient_data.read',
+  await auditListRead(ctx, args.reader, {
     targetType: 'doctor_queue',
-    ip: args.ip,
     details: { patients: rows.length },
     patientIds: rows.map((r) => r.patientUserId),
   });
@@ -95,7 +93,7 @@ export type ConsultationScope = 'active' | 'today';
 /** The doctor's own consultations: in progress, or ended today (clinic time zone). */
 export async function doctorConsultations(
   ctx: AppContext,
-  args: { doctor: CurrentUser; scope: ConsultationScope; ip: string },
+  args: { doctor: CurrentUser; scope: ConsultationScope; reader: ListReader },
 ): Promise<DoctorConsultation[]> {
   const today = dayWindow(ctx.config.CLINIC_TIMEZONE, 1);
   const rows = await ctx.db
@@ -122,11 +120,8 @@ export async function doctorConsultations(
       args.scope === 'active' ? desc(consultations.startedAt) : desc(consultations.endedAt),
       desc(consultations.id),
     );
-  await audit(ctx.db, {
-    actor: { id: args.doctor.id, role: args.doctor.role },
-    action: 'patient_data.read',
+  await auditListRead(ctx, args.reader, {
     targetType: 'doctor_consultations',
-    ip: args.ip,
     details: { scope: args.scope, count: rows.length },
     patientIds: rows.map((r) => r.patientUserId),
   });

@@ -5,7 +5,7 @@ import { documents } from '../../db/schema/index.js';
 import { centerUpload, pdfBytes, storedFiles, TINY_PNG } from '../../test/files.js';
 import { auditRows, signedInAs } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { type PaidPatient, paidPatient } from '../../test/patients.js';
+import { approveRequiredDocuments, type PaidPatient, paidPatient } from '../../test/patients.js';
 
 // Issue 10, defect 6: the signed physician recommendation is issued by the clinic. A patient
 // views it but can neither upload a file in its category nor replace the clinic's, and staff
@@ -28,6 +28,7 @@ async function approvedPatient(): Promise<PaidPatient & { recommendationId: stri
   expect((await doctor.client.post('/api/admin/end-consultation', { queueId })).statusCode).toBe(
     200,
   );
+  await approveRequiredDocuments(t.app, consultationId);
   const outcome = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
     approved: true,
     identityVerified: true,

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { findOpenApplication, viewsFor } from '../applications/service.js';
+import { auditListRead, type ListReader } from '../audit/list-reads.js';
 import { audit } from '../audit/service.js';
 import { assertMayReadPatient } from '../consultations/access.js';
 import { toPatientProfile } from '../users/mappers.js';
@@ -28,7 +29,7 @@ type LatestApplication = NonNullable<StaffPatient['latestApplication']>;
 
 export async function listPatients(
   ctx: AppContext,
-  args: { user: CurrentUser; search?: string; ip: string },
+  args: { user: CurrentUser; search?: string; reader: ListReader },
 ): Promise<StaffPatient[]> {
   const { user } = args;
   const scope = await patientScope(ctx.db, user, patientProfiles.id);
@@ -85,11 +86,8 @@ export async function listPatients(
     for (const d of docs) counts.set(d.patientId, Number(d.n));
   }
 
-  await audit(ctx.db, {
-    actor: { id: user.id, role: user.role },
-    action: 'patient_data.read',
+  await auditListRead(ctx, args.reader, {
     targetType: 'patients',
-    ip: args.ip,
     patientIds: rows.map((r) => r.profile.userId),
     details: { count: rows.length },
   });

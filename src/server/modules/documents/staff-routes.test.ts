@@ -5,7 +5,11 @@ import { centerUpload, pdfBytes, TINY_PNG } from '../../test/files.js';
 import { auditRows, signedInAs } from '../../test/fixtures.js';
 import { type Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { beginSeeing } from '../../test/matrix/staff-documents.js';
-import { type PaidPatient, queuedWithoutIntake } from '../../test/patients.js';
+import {
+  approveRequiredDocuments,
+  type PaidPatient,
+  queuedWithoutIntake,
+} from '../../test/patients.js';
 
 // Staff documents and the patients list (staff-and-video.md §2 Document Management Center,
 // Doctor Consultation Interface; ruling 3: `documents`, a doctor only for the patient being
@@ -417,6 +421,11 @@ describe('GET /api/admin/stored-documents', () => {
       .select({ id: auditLog.targetId })
       .from(auditLog)
       .where(and(eq(auditLog.action, 'consultation.end'), eq(auditLog.actorId, doctor.id)));
+    // An approval needs the ID, residency and photo approved (issue 21): Ada sends the two
+    // she lacks, and they are approved with her ID.
+    await upload(ada, { bytes: TINY_PNG, name: 'bill.png' }, 'proof_of_residency', 1);
+    await upload(ada, { bytes: TINY_PNG, name: 'me.png' }, 'photo', 1);
+    await approveRequiredDocuments(t.app, row!.id!);
     const outcome = await doctor.client.post(`/api/admin/consultations/${row!.id}/outcome`, {
       approved: true,
       identityVerified: true,

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/staff-documents.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { listReaderOf } from '../audit/list-reads.js';
 import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { contentDisposition } from './routes.js';
@@ -44,7 +45,7 @@ export async function staffDocumentRoutes(fastify: FastifyInstance, ctx: AppCont
           user: currentUser(request),
           list,
           filters: request.query,
-          ip: request.ip,
+          reader: listReaderOf(request),
         }),
     );
 
@@ -108,7 +109,7 @@ export async function staffDocumentRoutes(fastify: FastifyInstance, ctx: AppCont
       listPatients(ctx, {
         user: currentUser(request),
         search: request.query.search,
-        ip: request.ip,
+        reader: listReaderOf(request),
       }),
   );
 

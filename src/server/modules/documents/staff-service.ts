@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type DocumentRow, documents, patientProfiles, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { auditListRead, type ListReader } from '../audit/list-reads.js';
 import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { isSeeing, patientsSeenBy } from '../consultations/access.js';
@@ -110,7 +111,7 @@ export async function listStaffDocuments(
     user: CurrentUser;
     list: DocumentList;
     filters: { search?: string; category?: DocumentCategory; status?: DocumentStatus };
-    ip: string;
+    reader: ListReader;
   },
 ): Promise<StaffDocument[]> {
   const { user, filters } = args;
@@ -136,11 +137,9 @@ export async function listStaffDocuments(
         );
   // The list names patients: the read is audited (ruling 17). Filters are not recorded: a
   // search may be a patient's name.
-  await audit(ctx.db, {
-    actor: { id: user.id, role: user.role },
+  await auditListRead(ctx, args.reader, {
     action: 'document.list',
     targetType: args.list === 'patient' ? 'patient_documents' : 'stored_documents',
-    ip: args.ip,
     patientIds: await patientUserIds(ctx.db, { profileIds: rows.map((r) => r.doc.patientId) }),
     details: { count: rows.length },
   });

@@ -8,7 +8,7 @@ import {
 } from '../../db/schema/index.js';
 import { auditRows, signedInAs } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { paidPatient } from '../../test/patients.js';
+import { approveRequiredDocuments, paidPatient } from '../../test/patients.js';
 
 let t: TestApp;
 let doctor: Awaited<ReturnType<typeof signedInAs>>;
@@ -35,6 +35,7 @@ async function consultation(opts: { outcome?: 'approved' | 'not_approved' | null
     expect(end.statusCode, end.body).toBe(200);
   }
   const outcome = opts.outcome === undefined ? 'approved' : opts.outcome;
+  if (outcome === 'approved') await approveRequiredDocuments(t.app, consultationId);
   if (outcome) {
     const res = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
       approved: outcome === 'approved',

@@ -12,8 +12,8 @@ import {
 } from '../../../shared/schemas/follow-up.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { auditListRead, listReaderOf } from '../audit/list-reads.js';
 import { patientUserIds } from '../audit/patients.js';
-import { audit } from '../audit/service.js';
 import {
   initiateDocumentCollection,
   listConsultationStatuses,
@@ -40,11 +40,8 @@ export async function followUpRoutes(fastify: FastifyInstance, ctx: AppContext) 
     targetType: string,
     list: readonly { applicationId: string }[],
   ) =>
-    audit(ctx.db, {
-      actor: actorOf(request),
-      action: 'patient_data.read',
+    auditListRead(ctx, listReaderOf(request), {
       targetType,
-      ip: request.ip,
       details: { count: list.length },
       patientIds: await patientUserIds(ctx.db, {
         applicationIds: list.map((r) => r.applicationId),

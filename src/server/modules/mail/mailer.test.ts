@@ -55,6 +55,12 @@ const EVERY_MESSAGE: MailMessage[] = [
   { kind: 'password_reset', token: 'r'.repeat(43) },
   { kind: 'password_changed' },
   { kind: 'payment_receipt', amountCents: 12_950, paidOn: 'November 24, 2026', last4: '4242' },
+  {
+    kind: 'payment_captured',
+    amountCents: 12_950,
+    capturedOn: 'November 25, 2026',
+    last4: '4242',
+  },
   { kind: 'queue_next' },
   { kind: 'physician_on_duty' },
   { kind: 'physician_ready', roomId: 'room-abc' },
@@ -95,7 +101,9 @@ describe('mail through SMTP', () => {
       `https://clinic.example${MAIL_PATHS.resetPassword}?token=${'r'.repeat(43)}`,
     );
     const receipt = got.find((m) => m.subject.includes('receipt'))!;
-    expect(receipt.text).toContain('$129.50 on November 24, 2026, from the card ending in 4242');
+    expect(receipt.text).toContain('fee of $129.50 held on your card ending in 4242');
+    const held = got.find((m) => m.subject.includes('held on your card'))!;
+    expect(held.text).toContain('On November 24, 2026 we placed a hold of $129.50');
   });
 
   it('keeps the message sealed in the database: no address, name or link in the clear', async () => {

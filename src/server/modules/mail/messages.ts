@@ -21,7 +21,10 @@ export type MailMessage =
   | { kind: 'verify_email'; token: string; staff?: boolean }
   | { kind: 'password_reset'; token: string }
   | { kind: 'password_changed' }
+  /** The fee held on the card at payment (ADR 0010): not charged yet (issue 21). */
   | { kind: 'payment_receipt'; amountCents: number; paidOn: string; last4: string }
+  /** The hold taken on approval: the receipt for the charge. */
+  | { kind: 'payment_captured'; amountCents: number; capturedOn: string; last4: string }
   | { kind: 'queue_next' }
   | { kind: 'physician_on_duty' }
   | { kind: 'physician_ready'; roomId: string }
@@ -98,11 +101,20 @@ export function contentOf(message: MailMessage, setting: MailSetting): MailConte
       };
     case 'payment_receipt':
       return {
-        subject: `Your ${clinic} payment receipt`,
+        subject: `Your ${clinic} fee is held on your card, not charged yet`,
         paragraphs: [
-          `We received your payment of ${formatUsd(message.amountCents)} on ${message.paidOn}, from the card ending in ${message.last4}.`,
-          'The fee is held on your card and taken only if the physician approves your recommendation; otherwise the hold is released.',
+          `On ${message.paidOn} we placed a hold of ${formatUsd(message.amountCents)} on your card ending in ${message.last4}. Your card has not been charged.`,
+          'The fee is taken only if the physician approves your recommendation, and we send you a receipt then; otherwise the hold is released and nothing is taken.',
           'Sign in to see your visit and your place in line.',
+        ],
+        action: { label: 'Go to my visit', href: link(MAIL_PATHS.patientDashboard) },
+      };
+    case 'payment_captured':
+      return {
+        subject: `Your ${clinic} receipt`,
+        paragraphs: [
+          `Your physician approved your recommendation, so on ${message.capturedOn} we took the fee of ${formatUsd(message.amountCents)} held on your card ending in ${message.last4}.`,
+          'This email is your receipt. Sign in to download your recommendation.',
         ],
         action: { label: 'Go to my visit', href: link(MAIL_PATHS.patientDashboard) },
       };

@@ -22,7 +22,7 @@ export function clinicDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long' }).format(at);
 }
 
-/** The fee is held on the card (ADR 0010): the receipt names the amount, day and last four. */
+/** The fee is held on the card (ADR 0010): the message names the hold's amount, day and last four. */
 export async function queuePaymentReceipt(ctx: AppContext, tx: Executor, payment: PaymentRow) {
   const userId = await patientUserId(tx, payment.patientId);
   if (!userId || !payment.cardLast4) return;
@@ -35,6 +35,30 @@ export async function queuePaymentReceipt(ctx: AppContext, tx: Executor, payment
       last4: payment.cardLast4,
     },
     dedupeKey: `receipt:${payment.id}`,
+  });
+}
+
+/**
+ * The hold taken on approval (payments/settle.ts): the receipt for the charge, in the
+ * capture's transaction so it is sent once the capture is recorded, and only then.
+ */
+export async function queuePaymentCaptured(
+  ctx: AppContext,
+  tx: Executor,
+  payment: PaymentRow,
+  capturedAt: Date,
+) {
+  const userId = await patientUserId(tx, payment.patientId);
+  if (!userId || !payment.cardLast4) return;
+  await ctx.mail.queue(tx, {
+    userId,
+    message: {
+      kind: 'payment_captured',
+      amountCents: payment.amountCents,
+      capturedOn: clinicDate(capturedAt, ctx.config.CLINIC_TIMEZONE),
+      last4: payment.cardLast4,
+    },
+    dedupeKey: `captured:${payment.id}`,
   });
 }
 

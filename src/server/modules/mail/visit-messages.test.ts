@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodPayment, PASSWORD, signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { intakeDonePatient, queuedPatient } from '../../test/journey-patients.js';
+import { approveRequiredDocuments } from '../../test/patients.js';
 import { linkTo, type ReceivedMail, SmtpSink } from '../../test/smtp-sink.js';
 import { MAIL_PATHS } from './messages.js';
-import { clinicDate } from './visit-events.js';
 
 // The visit's transactional messages (issue 13) through the real flows and a real SMTP server:
 // each arrives once per event, carries no patient data beyond the first name, and its link,
 // followed by a patient who signs in, leads to what it announced. Queue reminders are in
-// queue-reminders.test.ts.
+// queue-reminders.test.ts, the payment's in payment-messages.test.ts.
 
 let sink: SmtpSink;
 let t: TestApp;
@@ -76,35 +76,6 @@ async function endedConsultation(queueId: string): Promise<string> {
   return start.json().consultation.id;
 }
 
-describe('payment receipt', () => {
-  it('gives the amount, the clinic day and the last four digits, once per payment', async () => {
-    const patient = await intakeDonePatient(t.app);
-    const paid = await patient.client.post('/api/process-payment', goodPayment());
-    expect(paid.statusCode, paid.body).toBe(200);
-    // Paying again answers "already paid" and sends nothing more.
-    const again = await patient.client.post('/api/process-payment', goodPayment());
-    expect(again.statusCode, again.body).toBe(200);
-    expect(again.json().alreadyPaid).toBe(true);
-
-    const receipts = withSubject(await deliveredTo(patient.email), 'receipt');
-    expect(receipts).toHaveLength(1);
-    const [receipt] = receipts;
-    const today = clinicDate(new Date(), t.app.ctx.config.CLINIC_TIMEZONE);
-    expect(receipt!.text).toContain(`$137.00 on ${today}, from the card ending in 4242`);
-    // The last four only: never the card number, its expiry or its code.
-    expect(receipt!.text).not.toContain('4242 4242');
-    expect(receipt!.text).not.toContain('12/39');
-
-    // Its link: the dashboard, where the signed-in patient finds the payment done.
-    expect(linkTo(receipt!, MAIL_PATHS.patientDashboard).origin).toBe('https://clinic.example');
-    const client = await signInFromLink(patient.email);
-    const journey = (await client.get('/api/patient/journey')).json();
-    expect(journey.journey.steps.find((s: { key: string }) => s.key === 'payment').state).toBe(
-      'completed',
-    );
-  });
-});
-
 describe('your physician is ready', () => {
   it('links to the call room, where the signed-in patient gets a join token; once per call', async () => {
     const patient = await queuedPatient(t.app);
@@ -147,6 +118,7 @@ describe('the decision', () => {
   it('approved: sign in to download; the link leads to the recommendation PDF', async () => {
     const patient = await queuedPatient(t.app);
     const consultationId = await endedConsultation(patient.queueId);
+    await approveRequiredDocuments(t.app, consultationId);
     const outcome = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
       approved: true,
       identityVerified: true,
@@ -245,7 +217,7 @@ describe('patients who turned the queue reminders off', () => {
     const subjects = (await deliveredTo(patient.email)).map((m) => m.subject).sort();
     expect(subjects).toEqual([
       'Confirm your email address for OKMMJ Telehealth',
-      'Your OKMMJ Telehealth payment receipt',
+      'Your OKMMJ Telehealth fee is held on your card, not charged yet',
       'Your physician is ready — join now',
     ]);
   });

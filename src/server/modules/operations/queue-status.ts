@@ -7,17 +7,18 @@ import {
 import type { AdminQueueStatus } from '../../../shared/schemas/operations.js';
 import type { AppContext } from '../../context.js';
 import { patientProfiles, queueEntries } from '../../db/schema/index.js';
-import { audit } from '../audit/service.js';
+import { auditListRead, type ListReader } from '../audit/list-reads.js';
 import { dayWindow, minutesFromSeconds } from './window.js';
 
 // Queue status (admin) (staff-and-video.md §3; polled every 30 s, 10 s in high frequency,
-// §9). Each entry names its patient (issue 12), so every read writes an audit row (ruling 17);
-// it is not narrowed for a doctor_admin (the line has no "own" figures). Estimates come from
-// the same snapshot figures the patients' own estimates use (ruling 16).
+// §9). Each entry names its patient (issue 12), so every read writes an audit row (ruling 17;
+// a poll repeating the last audited read excepted, audit/list-reads.ts); it is not narrowed for
+// a doctor_admin (the line has no "own" figures). Estimates come from the same snapshot figures
+// the patients' own estimates use (ruling 16).
 
 export async function adminQueueStatus(
   ctx: AppContext,
-  reader: { actor: { id: string; role: string }; ip: string },
+  reader: ListReader,
 ): Promise<AdminQueueStatus> {
   // Brings the snapshot's averages and doctors on duty up to date.
   await ctx.queue.waitingCount();
@@ -54,11 +55,8 @@ export async function adminQueueStatus(
     .from(queueEntries)
     .where(and(gte(queueEntries.joinedAt, today.start), isNotNull(seen)));
 
-  await audit(ctx.db, {
-    actor: reader.actor,
-    action: 'patient_data.read',
+  await auditListRead(ctx, reader, {
     targetType: 'queue_status',
-    ip: reader.ip,
     details: { patients: entries.length },
     patientIds: entries.map((e) => e.patientUserId),
   });

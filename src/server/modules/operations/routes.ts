@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/operations.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { listReaderOf } from '../audit/list-reads.js';
 import { analytics } from './analytics.js';
 import { billingVerification } from './billing.js';
 import { consoleCountsRoutes } from './console-counts.js';
@@ -28,7 +29,7 @@ export async function operationsRoutes(fastify: FastifyInstance, ctx: AppContext
       onRequest: requireAccess('analytics'),
       schema: { response: { 200: AdminQueueStatusSchema } },
     },
-    async (request) => adminQueueStatus(ctx, { actor: currentUser(request), ip: request.ip }),
+    async (request) => adminQueueStatus(ctx, listReaderOf(request)),
   );
 
   app.get(

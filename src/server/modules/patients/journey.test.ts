@@ -4,7 +4,7 @@ import { centerUpload, TINY_PNG } from '../../test/files.js';
 import { PASSWORD, signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { intakeDonePatient, queuedPatient } from '../../test/journey-patients.js';
-import { registerPatient } from '../../test/patients.js';
+import { approveRequiredDocuments, registerPatient } from '../../test/patients.js';
 
 // GET /api/patient/journey through the real routes: each stage of the visit as the records
 // make it, the approval's state deadline on an injected clock, a denial's reason, and a
@@ -96,6 +96,7 @@ describe('GET /api/patient/journey', () => {
     let body = await journeyOf(patient.client);
     expect(states(body)).toMatchObject({ consultation: 'completed', decision: 'current' });
 
+    await approveRequiredDocuments(t.app, consultationId);
     const outcome = await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {
       approved: true,
       identityVerified: true,

@@ -5,7 +5,13 @@ import { payments, queueEntries } from '../../db/schema/index.js';
 import { AuthnetStandIn, STAND_IN_CREDENTIALS } from '../../test/authnet-stand-in.js';
 import { auditRows, goodPayment, signedInAs } from '../../test/fixtures.js';
 import { type Client, createTestApp, type TestApp } from '../../test/harness.js';
-import { type PaidPatient, paidPatient, paymentsOf, queueEntriesOf } from '../../test/patients.js';
+import {
+  approveRequiredDocuments,
+  type PaidPatient,
+  paidPatient,
+  paymentsOf,
+  queueEntriesOf,
+} from '../../test/patients.js';
 import { runFeeUpkeep } from '../../upkeep.js';
 import { AuthorizeNetGateway } from './authorize-net.js';
 
@@ -62,6 +68,7 @@ async function decide(patient: PaidPatient, approved: boolean, reason?: string) 
   expect((await doctor.client.post('/api/admin/end-consultation', { queueId })).statusCode).toBe(
     200,
   );
+  if (approved) await approveRequiredDocuments(t.app, start.json().consultation.id);
   return doctor.client.post(`/api/admin/consultations/${start.json().consultation.id}/outcome`, {
     approved,
     ...(approved ? { identityVerified: true } : {}),

@@ -6,6 +6,7 @@ import { auditRows, goodPayment, PASSWORD, signedInAs } from '../../test/fixture
 import { type Client, createTestApp, type TestApp } from '../../test/harness.js';
 import {
   applicationsOf,
+  approveRequiredDocuments,
   type PaidPatient,
   paidPatient,
   paymentsOf,
@@ -44,6 +45,7 @@ async function decide(patient: PaidPatient, approved: boolean) {
   const queueId = patient.queue.id!;
   const start = await doctor.client.post('/api/admin/start-consultation', { queueId });
   await doctor.client.post('/api/admin/end-consultation', { queueId });
+  if (approved) await approveRequiredDocuments(t.app, start.json().consultation.id);
   const res = await doctor.client.post(
     `/api/admin/consultations/${start.json().consultation.id}/outcome`,
     approved

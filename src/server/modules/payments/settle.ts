@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { applications, type PaymentRow, payments, queueEntries } from '../../db/schema/index.js';
 import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
+import { queuePaymentCaptured } from '../mail/visit-events.js';
 import { type FollowUpResult, GatewayError } from './gateway.js';
 import { lockPatient } from './lock.js';
 import { reversePayment, unpay } from './reversal.js';
@@ -191,6 +192,7 @@ async function recordCaptured(
       .update(applications)
       .set({ paymentStatus: 'captured', updatedAt: now })
       .where(eq(applications.id, payment.applicationId));
+    await queuePaymentCaptured(ctx, tx, payment, now);
     await audit(tx, {
       actor: who.actor,
       action: 'payment.captured',

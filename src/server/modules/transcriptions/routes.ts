@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/transcription.js';
 import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
+import { auditListRead, listReaderOf } from '../audit/list-reads.js';
 import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { createKeyword, deleteKeyword, listKeywords, updateKeyword } from './keywords.js';
@@ -68,11 +69,9 @@ export async function transcriptionRoutes(fastify: FastifyInstance, ctx: AppCont
     async (request) => {
       const list = await listTranscriptions(ctx.db);
       // Patient names and findings are patient data (ruling 17).
-      await audit(ctx.db, {
-        actor: actorOf(request),
+      await auditListRead(ctx, listReaderOf(request), {
         action: 'transcription.list',
         targetType: 'transcriptions',
-        ip: request.ip,
         details: { count: list.length },
         patientIds: await patientUserIds(ctx.db, {
           consultationIds: list.map((t) => t.consultationId),
@@ -87,11 +86,8 @@ export async function transcriptionRoutes(fastify: FastifyInstance, ctx: AppCont
     { ...transcriptionsOnly, schema: { response: { 200: PendingTranscriptionListSchema } } },
     async (request) => {
       const list = await listPendingTranscriptions(ctx.db);
-      await audit(ctx.db, {
-        actor: actorOf(request),
-        action: 'patient_data.read',
+      await auditListRead(ctx, listReaderOf(request), {
         targetType: 'pending_transcriptions',
-        ip: request.ip,
         details: { count: list.length },
         patientIds: await patientUserIds(ctx.db, {
           consultationIds: list.map((t) => t.consultationId),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consultations, transcriptions } from '../../db/schema/index.js';
 import { auditRows, signedInAs } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { paidPatient } from '../../test/patients.js';
+import { approveRequiredDocuments, paidPatient } from '../../test/patients.js';
 
 let t: TestApp;
 let doctor: Awaited<ReturnType<typeof signedInAs>>;
@@ -48,6 +48,7 @@ async function consultation(opts: { end?: boolean } = {}) {
     .update(consultations)
     .set({ durationSeconds: 15 * 60 })
     .where(eq(consultations.id, consultationId));
+  await approveRequiredDocuments(t.app, consultationId);
   expect(
     (
       await doctor.client.post(`/api/admin/consultations/${consultationId}/outcome`, {

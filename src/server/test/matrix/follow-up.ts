@@ -2,7 +2,7 @@ import { endConsultation, startConsultation } from '../../modules/consultations/
 import { recordOutcome } from '../../modules/consultations/outcome.js';
 import { loadCurrentUser } from '../../modules/users/queries.js';
 import type { TestApp } from '../harness.js';
-import { paidPatient } from '../patients.js';
+import { approveRequiredDocuments, paidPatient } from '../patients.js';
 import { duty } from './consultation-fixtures.js';
 import type { Endpoint } from './types.js';
 
@@ -16,6 +16,7 @@ export async function completedConsultation(t: TestApp, opts: { approved?: boole
   const base = { ctx: t.app.ctx, actor, ip: '127.0.0.1', queueId: patient.queue.id };
   const consultation = await startConsultation(base);
   await endConsultation(base);
+  if (opts.approved !== false) await approveRequiredDocuments(t.app, consultation.id);
   if (opts.approved !== false)
     await recordOutcome({
       ...base,

@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
-import { DEFAULT_CLINIC_HOURS, describeClinicHours } from '../../../../shared/clinic-hours';
+import { useNow } from '@/lib/use-now';
+import {
+  DEFAULT_CLINIC_HOURS,
+  describeClinicHours,
+  nextClinicOpening,
+  parseClinicHours,
+} from '../../../../shared/clinic-hours';
 
 /** GET /api/app-config: what this server offers the web app. */
 export interface AppConfig {
@@ -31,4 +37,19 @@ export function useBusinessHours(): string {
     data?.clinicTimeZone ?? 'America/Chicago',
     Date.now(),
   );
+}
+
+/**
+ * When the clinic next opens (ISO instant) while it is closed, else null; undefined until the
+ * server's hours are known. Worked out each minute from CLINIC_HOURS, as the queue's "opens at".
+ */
+export function useClinicOpensAt(): { opensAt: string | null; timeZone: string } | undefined {
+  const data = useAppConfig().data;
+  const now = useNow(60_000);
+  if (!data) return undefined;
+  const hours = parseClinicHours(data.clinicHours);
+  return {
+    opensAt: hours ? nextClinicOpening(hours, data.clinicTimeZone, now) : null,
+    timeZone: data.clinicTimeZone,
+  };
 }

@@ -20,6 +20,7 @@ import { useEndConsultation } from '../../meetings/api/lifecycle';
 import { usePatientForApplication, usePatientRecord } from '../api/consultation';
 import { readConsultationTarget, videoRoomPath } from '../consultation-path';
 import { useReleaseDocumentFilesOnLeave } from '../room/document-files';
+import { unapprovedDocumentsOf } from '../room/required-documents';
 import { OutcomeForm } from './outcome-form';
 import { ApplicationDetails, PatientDetails, RecordDocuments } from './patient-record-view';
 
@@ -180,6 +181,7 @@ function ConsultationInterface({ user }: { user: CurrentUser }) {
               consultationId={consultationId}
               recorded={own?.outcome ?? null}
               inProgress={inProgress}
+              unapprovedDocuments={record.data ? unapprovedDocumentsOf(record.data.documents) : []}
             />
           )}
 
@@ -244,7 +246,7 @@ function RecordSection({
         <ApplicationDetails record={record.data} />
         <PatientDetails record={record.data} />
       </div>
-      <RecordDocuments record={record.data} />
+      <RecordDocuments record={record.data} canReview={canRead} />
     </>
   );
 }

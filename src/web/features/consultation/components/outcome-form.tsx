@@ -12,6 +12,10 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { formatDateTime } from '@/lib/format';
+import {
+  documentsNotApprovedMessage,
+  type UnapprovedDocument,
+} from '../../../../shared/approval-documents';
 import { IDENTITY_NOT_VERIFIED_MESSAGE } from '../../../../shared/omma';
 import { OUTCOME_REASON_MAX } from '../../../../shared/schemas/consultation-room';
 import { type OutcomeAnswer, useRecordOutcome } from '../api/consultation';
@@ -52,6 +56,8 @@ interface OutcomeFormProps {
   recorded: 'approved' | 'not_approved' | null;
   /** The server takes the outcome once the consultation has ended: the form waits. */
   inProgress: boolean;
+  /** Required documents not approved yet: an approval is refused until they are (issue 21). */
+  unapprovedDocuments?: readonly UnapprovedDocument[];
 }
 
 const IDENTITY_LABEL = "I checked the patient's identity against their government ID and photo";
@@ -60,7 +66,12 @@ const IDENTITY_LABEL = "I checked the patient's identity against their governmen
  * The physician's decision (ruling 3: doctors and doctor admins). Approval sets the application
  * approved and puts the recommendation form in the patient's documents; a refusal needs a reason.
  */
-export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFormProps) {
+export function OutcomeForm({
+  consultationId,
+  recorded,
+  inProgress,
+  unapprovedDocuments = [],
+}: OutcomeFormProps) {
   const record = useRecordOutcome();
   const [result, setResult] = useState<OutcomeAnswer | null>(null);
   const form = useForm<OutcomeValues>({
@@ -161,6 +172,14 @@ export function OutcomeForm({ consultationId, recorded, inProgress }: OutcomeFor
                 </p>
               )}
             </fieldset>
+            {decision === 'approve' && unapprovedDocuments.length > 0 && (
+              <p
+                id="outcome-documents"
+                className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              >
+                {documentsNotApprovedMessage(unapprovedDocuments)}.
+              </p>
+            )}
             {decision === 'approve' && (
               <div className="grid grid-cols-1 gap-1">
                 <label className="flex cursor-pointer items-start gap-3 rounded-md border border-border px-3 py-2 text-sm">

@@ -149,9 +149,17 @@ export function ApplicationDetails({ record }: { record: PatientRecord }) {
 
 /**
  * The patient's documents; View shows one in the viewer the room uses (its page releases the
- * fetched files when it closes: useReleaseDocumentFilesOnLeave).
+ * fetched files when it closes: useReleaseDocumentFilesOnLeave). Approve / Reject as in the
+ * room's chart: an approval of the recommendation waits for the required ones (issue 21).
  */
-export function RecordDocuments({ record }: { record: PatientRecord }) {
+export function RecordDocuments({
+  record,
+  canReview,
+}: {
+  record: PatientRecord;
+  /** May review documents (ruling 3: `documents`; a doctor, the patient being seen). */
+  canReview: boolean;
+}) {
   const [viewing, setViewing] = useState<StaffDocument | null>(null);
   return (
     <Card>
@@ -166,7 +174,7 @@ export function RecordDocuments({ record }: { record: PatientRecord }) {
           <StaffDocumentList
             documents={record.documents}
             label="The patient's documents"
-            canReview={false}
+            canReview={canReview}
             showPatient={false}
             onView={setViewing}
           />

@@ -13,11 +13,17 @@ import { DocumentViewerDialog } from './document-viewer-dialog';
 import { EarlierConsultations } from './earlier-consultations';
 import { IdentityImages } from './identity-images';
 import { PhysicianNotes } from './physician-notes';
+import {
+  RequiredDocuments,
+  requiredDocumentsOf,
+  unapprovedDocumentsOf,
+} from './required-documents';
 import type { RoomConsultation } from './use-room-consultation';
 
 // The chart beside the video (issue 12): who the patient is, their ID and photo (SB 1066),
-// the application with its conditions, caregiver and notes, the physician's notes saved as
-// they type, the outcome (open once the consultation has ended), the documents to review and
+// the documents the state requires with Approve / Reject (an approval waits for them, issue
+// 21), the application with its conditions, caregiver and notes, the physician's notes saved
+// as they type, the outcome (open once the consultation has ended), the other documents and
 // the earlier consultations. The physician never leaves the room for any of it: a document's
 // View opens it in a dialog over the room.
 
@@ -98,6 +104,8 @@ function Chart({
   const current = data.consultations.find((c) => c.id === id);
   const notes = data.consultation?.id === id ? data.consultation.notes : (current?.notes ?? '');
   const outcome = consultation.outcome ?? current?.outcome ?? null;
+  const required = new Set(requiredDocumentsOf(data.documents));
+  const others = data.documents.filter((d) => !required.has(d));
   return (
     <div className="grid grid-cols-1 gap-5 p-4">
       <div>
@@ -110,6 +118,9 @@ function Chart({
       </div>
       <Section title="Identity">
         <IdentityImages documents={data.documents} />
+      </Section>
+      <Section title="Required documents">
+        <RequiredDocuments documents={data.documents} canReview={canReview} onView={setViewing} />
       </Section>
       <ApplicationDetails record={data} />
       {consultation.canDecide && id && (
@@ -124,14 +135,20 @@ function Chart({
         </Section>
       )}
       {consultation.canDecide && id && (
-        <OutcomeForm key={id} consultationId={id} recorded={outcome} inProgress={!ended} />
+        <OutcomeForm
+          key={id}
+          consultationId={id}
+          recorded={outcome}
+          inProgress={!ended}
+          unapprovedDocuments={unapprovedDocumentsOf(data.documents)}
+        />
       )}
-      <Section title="Documents">
-        {data.documents.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No documents uploaded.</p>
+      <Section title="Other documents">
+        {others.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No other documents.</p>
         ) : (
           <StaffDocumentList
-            documents={data.documents}
+            documents={others}
             label="The patient's documents"
             canReview={canReview}
             showPatient={false}

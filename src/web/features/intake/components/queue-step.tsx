@@ -8,6 +8,7 @@ import type { FormErrorItem } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
+import { useAppConfig } from '@/features/app-config/api/app-config';
 import { APPLICATIONS_KEY } from '@/features/applications/api/applications';
 import { invalidateDocumentLists } from '@/features/documents/api/documents';
 import { useJoinQueue } from '@/features/queue/api/queue';
@@ -21,6 +22,7 @@ import {
 } from '../../../../shared/intake';
 import { type QueueStatusView, STATEMENT_REQUIRED_MESSAGE } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
+import { whenSeen } from '../../../../shared/when-seen';
 import type { IntakeProgress } from '../lib/intake-progress';
 
 interface QueueStepProps {
@@ -86,6 +88,7 @@ function JoinWithStatement({
 }) {
   const join = useJoinQueue();
   const queryClient = useQueryClient();
+  const timeZone = useAppConfig().data?.clinicTimeZone ?? 'America/Chicago';
   const [statement, setStatement] = useState(false);
   const [statementError, setStatementError] = useState<string>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -103,10 +106,12 @@ function JoinWithStatement({
     if (!statement) return fail(STATEMENT_REQUIRED_MESSAGE, null);
     setFormError(null);
     join.mutateAsync(applicationId).then(
-      () =>
+      (status) =>
         toast({
           title: 'You are in the queue',
-          description: 'Keep the queue page open to be called.',
+          description: status
+            ? `${whenSeen(status, timeZone)} Keep the queue page open to be called.`
+            : 'Keep the queue page open to be called.',
         }),
       (error: unknown) => {
         if (isNetworkFailure(error)) {
@@ -155,6 +160,7 @@ function JoinWithStatement({
 }
 
 function InQueue({ queue }: { queue: QueueStatusView }) {
+  const timeZone = useAppConfig().data?.clinicTimeZone ?? 'America/Chicago';
   return (
     <StepCard
       icon={<CheckCircle2 aria-hidden="true" className="size-6 text-green-700" />}
@@ -162,11 +168,9 @@ function InQueue({ queue }: { queue: QueueStatusView }) {
       description="A licensed physician will see you by video. Keep the queue page open to be called."
     >
       {queue.status === 'waiting' && (
-        <p className="flex items-center gap-2 text-sm">
-          <Clock aria-hidden="true" className="size-4 shrink-0 text-primary" />
-          {queue.physicianOnDuty
-            ? `You are number ${queue.position} in line, about ${queue.estimatedWaitTime} min of waiting.`
-            : `You are number ${queue.position} in line. No physician is on duty right now.`}
+        <p className="flex items-start gap-2 text-sm">
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          {whenSeen(queue, timeZone)}
         </p>
       )}
       <Button asChild size="lg" className="w-full sm:w-fit">

@@ -38,6 +38,7 @@ import {
   TELEHEALTH_CONSENT_TEXT,
 } from '../../../../shared/schemas/payment';
 import { type PaymentResult, useProcessPayment } from '../api/payments';
+import { AfterHoursNotice, usePaymentToast } from './after-hours';
 import { type CardDetails, CardDetailsFields } from './card-details-fields';
 import { CostBreakdown } from './cost-breakdown';
 import { DevBypassButton } from './dev-bypass-button';
@@ -84,6 +85,7 @@ export function PaymentForm({
   const documents = usePatientDocuments();
   const payment = useProcessPayment();
   const config = useAppConfig().data;
+  const paymentToast = usePaymentToast();
 
   const [type, setType] = useState<ApplicationType>(defaults?.type ?? 'new');
   const [hasReducedFee, setHasReducedFee] = useState(defaults?.hasReducedFee ?? false);
@@ -206,19 +208,7 @@ export function PaymentForm({
       })
       .then(
         (result) => {
-          toast(
-            result.alreadyPaid
-              ? {
-                  title: 'Already Paid',
-                  description: 'Your application is already paid. No new charge was made.',
-                }
-              : {
-                  title: 'Payment Successful!',
-                  description: result.queue
-                    ? "You've been added to the consultation queue. A doctor will see you shortly."
-                    : 'Your payment is held. Finish your application to join the queue.',
-                },
-          );
+          toast(paymentToast(result));
           onPaid(result);
         },
         (error: unknown) =>
@@ -229,6 +219,7 @@ export function PaymentForm({
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <FormErrorSummary feedback={{ items, formError, attempt }} className="lg:col-span-2" />
+      <AfterHoursNotice className="lg:col-span-2" />
       <Card>
         <CardHeader>
           <CardTitle>Application Details</CardTitle>

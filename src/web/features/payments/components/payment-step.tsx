@@ -30,7 +30,7 @@ interface PaymentStepProps {
 }
 
 /**
- * Pays the open application, or says it is paid (ruling 14: never a second charge), or
+ * Pays the open application, or says it is held or paid (ruling 14: never a second charge), or
  * explains why paying is not possible yet (a missing profile, ruling 19's Oklahoma address).
  */
 export function PaymentStep({
@@ -53,16 +53,20 @@ export function PaymentStep({
     );
 
   const open = openApplication(applications.data);
+  // A hold is not a payment (ADR 0010): the fee is taken only on approval (issue 21).
+  const held = open?.paymentStatus === 'authorized';
   if (open && feeCovered(open.paymentStatus))
     return (
       <Notice
         className={embedded ? 'max-w-none' : undefined}
         icon={<CheckCircle2 aria-hidden="true" className="size-5 text-green-700" />}
-        title="Your consultation is paid"
+        title={held ? 'Your fee is held on your card' : 'Your consultation is paid'}
       >
         <p>
-          {APPLICATION_TYPE_LABELS[open.type]}: ${open.amount} paid. There is nothing more to pay
-          for this application.
+          {held
+            ? `${APPLICATION_TYPE_LABELS[open.type]}: $${open.amount} held on your card, not charged yet. It is taken only if the physician approves your recommendation; otherwise the hold is released.`
+            : `${APPLICATION_TYPE_LABELS[open.type]}: $${open.amount} paid.`}{' '}
+          There is nothing more to pay for this application.
         </p>
         <div className="flex flex-wrap gap-3">{paidActions}</div>
       </Notice>

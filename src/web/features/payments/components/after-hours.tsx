@@ -1,0 +1,49 @@
+import { MoonStar } from 'lucide-react';
+import type { ToasterToast } from '@/components/ui/use-toast';
+import { useClinicOpensAt } from '@/features/app-config/api/app-config';
+import { afterHoursBeforePayment, afterPayment } from '../../../../shared/when-seen';
+import type { PaymentResult } from '../api/payments';
+
+// The clinic's hours around a payment (issue 21): before paying outside CLINIC_HOURS the
+// payment step says when the clinic opens and that the patient keeps their place; after it,
+// the toast says when they will be seen (src/shared/when-seen.ts).
+
+/** Above the payment form while the clinic is closed; nothing while it is open. */
+export function AfterHoursNotice({ className }: { className?: string }) {
+  const clinic = useClinicOpensAt();
+  if (!clinic?.opensAt) return null;
+  return (
+    <section
+      aria-labelledby="after-hours-title"
+      data-testid="after-hours-notice"
+      className={`flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950 ${className ?? ''}`}
+    >
+      <MoonStar aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <div className="grid gap-1">
+        <h2 id="after-hours-title" className="font-semibold">
+          You are paying outside clinic hours
+        </h2>
+        <p className="text-sm">{afterHoursBeforePayment(clinic.opensAt, clinic.timeZone)}</p>
+      </div>
+    </section>
+  );
+}
+
+/** The toast after a payment: the card held, and when the patient will be seen. */
+export function usePaymentToast(): (result: PaymentResult) => Omit<ToasterToast, 'id'> {
+  const clinic = useClinicOpensAt();
+  return (result) =>
+    result.alreadyPaid
+      ? {
+          title: 'Already Paid',
+          description: 'Your application is already paid. No new charge was made.',
+        }
+      : {
+          title: 'Payment Successful!',
+          description: afterPayment(
+            result.queue,
+            clinic?.opensAt ?? null,
+            clinic?.timeZone ?? 'America/Chicago',
+          ),
+        };
+}
