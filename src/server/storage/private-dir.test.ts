@@ -111,55 +111,63 @@ const startDeadline = () => Date.now() + TEST_MS - 60_000;
 describe('DATA_DIR is private to the server', () => {
   const dataDir = path.join(tempDir('okmmj-private-'), 'data');
 
-  it('creates the database, its WAL, stored files and the key 0600 in 0700 folders', async () => {
-    const port = freePort();
-    const server = startServer(dataDir, port);
-    try {
-      await waitForHealth(server.child, port, server.output, startDeadline());
-      const base = `http://127.0.0.1:${port}`;
-      const reg = await fetch(`${base}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(validRegistration()),
-      });
-      expect(reg.status, await reg.clone().text()).toBe(201);
-      const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-      const upload = await fetch(`${base}/api/patient/upload-document`, {
-        method: 'POST',
-        headers: { cookie },
-        body: formData({ bytes: TINY_PNG, name: 'id.png' }, { category: 'government_id' }),
-      });
-      expect(upload.status, await upload.clone().text()).toBe(201);
+  it(
+    'creates the database, its WAL, stored files and the key 0600 in 0700 folders',
+    async () => {
+      const port = freePort();
+      const server = startServer(dataDir, port);
+      try {
+        await waitForHealth(server.child, port, server.output, startDeadline());
+        const base = `http://127.0.0.1:${port}`;
+        const reg = await fetch(`${base}/api/register`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(validRegistration()),
+        });
+        expect(reg.status, await reg.clone().text()).toBe(201);
+        const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+        const upload = await fetch(`${base}/api/patient/upload-document`, {
+          method: 'POST',
+          headers: { cookie },
+          body: formData({ bytes: TINY_PNG, name: 'id.png' }, { category: 'government_id' }),
+        });
+        expect(upload.status, await upload.clone().text()).toBe(201);
 
-      const running = expectPrivate(dataDir);
-      const names = running.map((e) => e.path);
-      expect(names).toContain('document-key.b64');
-      expect(names).toContain(path.join('pglite', 'PG_VERSION'));
-      expect(names.some((n) => n.startsWith(path.join('pglite', 'pg_wal', '0')))).toBe(true);
-      expect(
-        names.filter(
-          (n) => n.startsWith(`files${path.sep}`) && !running.find((e) => e.path === n)?.dir,
-        ),
-      ).toHaveLength(1);
-    } finally {
-      await stop(server.child);
-    }
-    // What the database writes on its way down (statistics, a checkpoint) is private too.
-    expectPrivate(dataDir);
-  }, TEST_MS);
-
-  it('tightens a DATA_DIR left loose by an earlier version at start', async () => {
-    for (const e of modes(dataDir)) chmodSync(path.join(dataDir, e.path), e.dir ? 0o755 : 0o666);
-    expect(modes(dataDir).filter((e) => e.mode === 0o666).length).toBeGreaterThan(900);
-    const port = freePort();
-    const server = startServer(dataDir, port);
-    try {
-      await waitForHealth(server.child, port, server.output, startDeadline());
+        const running = expectPrivate(dataDir);
+        const names = running.map((e) => e.path);
+        expect(names).toContain('document-key.b64');
+        expect(names).toContain(path.join('pglite', 'PG_VERSION'));
+        expect(names.some((n) => n.startsWith(path.join('pglite', 'pg_wal', '0')))).toBe(true);
+        expect(
+          names.filter(
+            (n) => n.startsWith(`files${path.sep}`) && !running.find((e) => e.path === n)?.dir,
+          ),
+        ).toHaveLength(1);
+      } finally {
+        await stop(server.child);
+      }
+      // What the database writes on its way down (statistics, a checkpoint) is private too.
       expectPrivate(dataDir);
-    } finally {
-      await stop(server.child);
-    }
-  }, TEST_MS);
+    },
+    TEST_MS,
+  );
+
+  it(
+    'tightens a DATA_DIR left loose by an earlier version at start',
+    async () => {
+      for (const e of modes(dataDir)) chmodSync(path.join(dataDir, e.path), e.dir ? 0o755 : 0o666);
+      expect(modes(dataDir).filter((e) => e.mode === 0o666).length).toBeGreaterThan(900);
+      const port = freePort();
+      const server = startServer(dataDir, port);
+      try {
+        await waitForHealth(server.child, port, server.output, startDeadline());
+        expectPrivate(dataDir);
+      } finally {
+        await stop(server.child);
+      }
+    },
+    TEST_MS,
+  );
 
   it('does not follow a link out of DATA_DIR', () => {
     const outside = tempDir('okmmj-outside-');
