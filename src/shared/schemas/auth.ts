@@ -150,15 +150,6 @@ export const CurrentUserSchema = UserSummarySchema.extend({
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-/**
- * What the web app asks to learn who is signed in (issue 21): 200 `{user: null}` signed out, so
- * a visitor's console shows no 401 error. GET /api/user keeps answering 401 signed out (spec).
- */
-export const SESSION_PROBE_PATH = '/api/auth/me';
-export interface SessionProbe {
-  user: CurrentUser | null;
-}
-
 export const UserEnvelopeSchema = z.object({
   user: CurrentUserSchema,
   message: z.string().optional(),

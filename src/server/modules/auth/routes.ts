@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  AuthRegisterSchema,
-  LoginSchema,
-  RegisterSchema,
-  SESSION_PROBE_PATH,
-  type SessionProbe,
-} from '../../../shared/schemas/auth.js';
+import { AuthRegisterSchema, LoginSchema, RegisterSchema } from '../../../shared/schemas/auth.js';
+import { SESSION_PROBE_PATH, type SessionProbe } from '../../../shared/session-probe.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { currentUser, SESSION_COOKIE } from '../../plugins/auth.js';

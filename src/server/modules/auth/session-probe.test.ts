@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_PROBE_PATH } from '../../../shared/schemas/auth.js';
+import { SESSION_PROBE_PATH } from '../../../shared/session-probe.js';
 import { signedInAs, validRegistration } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 

@@ -2,11 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 import { isMfaRequired, sendToMfa } from '@/lib/mfa-redirect';
 import { SESSION_QUERY_KEY } from '@/lib/query-client';
-import {
-  type CurrentUser,
-  SESSION_PROBE_PATH,
-  type SessionProbe,
-} from '../../../../shared/schemas/auth';
+import type { CurrentUser } from '../../../../shared/schemas/auth';
+import { SESSION_PROBE_PATH, type SessionProbe } from '../../../../shared/session-probe';
 
 export const CURRENT_USER_KEY = SESSION_QUERY_KEY;
 
