@@ -9,9 +9,20 @@ import { SMTPServer } from 'smtp-server';
  * A real SMTP server in this process (issue 13): each message the app sends is parsed
  * (mailparser) and written as JSON ({ to, subject, text, html, links }) into `dir`, which the
  * journeys poll (e2e/support.ts receivedMail). Plain SMTP on loopback, so it also runs in the
- * video journeys' loopback-only namespace. Answers its smtp:// URL.
+ * video journeys' loopback-only namespace. Answers its smtp:// URL; it closes when the process
+ * exits.
  */
 export async function startMailbox(dir, port = 0) {
+  const mailbox = await openMailbox(dir, port);
+  process.on('exit', () => mailbox.close());
+  return mailbox.url;
+}
+
+/**
+ * The same mailbox for a caller that outlives it (e2e/own-server.ts's production servers, one
+ * per journey in a Playwright worker): answers { url, close }.
+ */
+export async function openMailbox(dir, port = 0) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let received = 0;
@@ -44,6 +55,8 @@ export async function startMailbox(dir, port = 0) {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
-  process.on('exit', () => server.close());
-  return `smtp://127.0.0.1:${server.server.address().port}`;
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }

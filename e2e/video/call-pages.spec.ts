@@ -39,7 +39,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 test("another patient cannot enter someone's consultation room", async ({ page }) => {
   await signIn(page, 'riley@demo.test');
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
-  await page.goto(`/video-call/${roomId}?role=patient&name=Riley`);
+  await page.goto(`/video-call/${roomId}?role=patient`);
   await expect(toastTitled(page, 'Unable to join the call')).toBeVisible();
   await expect(page.getByText('You cannot join this video session', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
@@ -48,7 +48,7 @@ test("another patient cannot enter someone's consultation room", async ({ page }
 test('an unknown room turns the visitor away', async ({ page }) => {
   await signIn(page, 'riley@demo.test');
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
-  await page.goto('/video-call/no-such-room?role=patient&name=Riley');
+  await page.goto('/video-call/no-such-room?role=patient');
   await expect(page.getByText('Video room not found', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/patient\/dashboard$/);
 });
@@ -79,7 +79,7 @@ test('a browser without WebRTC sees Video Call Error with Retry', async ({ page 
   });
   await signIn(page, 'doctor@demo.test');
   await expect(page).toHaveURL(/\/doctor\/dashboard$/);
-  await page.goto(`/video-call/${roomId}?role=doctor&name=Grace`);
+  await page.goto(`/video-call/${roomId}?role=doctor`);
   await expect(page.getByRole('heading', { name: 'Video Call Error' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'WebRTC' })).toHaveText(
     'WebRTC not supported in this browser',

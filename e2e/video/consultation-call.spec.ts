@@ -66,15 +66,14 @@ test('a doctor and a patient hold a consultation with every tool', async ({
   await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
   const queueRow = doctor.getByRole('row').filter({ hasText: fullName });
   await queueRow.getByRole('button', { name: `Start consultation with ${fullName}` }).click();
-  await expect(doctor).toHaveURL(/\/video-call\/[\w-]+\?role=doctor&name=Grace$/);
+  // No name in the address (issue 21: PHI in history and logs): the room takes it from the session.
+  await expect(doctor).toHaveURL(/\/video-call\/[\w-]+\?role=doctor$/);
   const roomId = new URL(doctor.url()).pathname.split('/').pop()!;
 
   // The announcement reaches the patient: Join Video Call enables and opens the same room.
   await expect(join).toBeEnabled({ timeout: 15_000 });
   await join.click();
-  await expect(patientPage).toHaveURL(
-    new RegExp(`/video-call/${roomId}\\?role=patient&name=${patient.firstName}$`),
-  );
+  await expect(patientPage).toHaveURL(new RegExp(`/video-call/${roomId}\\?role=patient$`));
 
   await expectConnected(doctor);
   await expectConnected(patientPage);
@@ -86,7 +85,10 @@ test('a doctor and a patient hold a consultation with every tool', async ({
     expect(addresses.length).toBeGreaterThan(0);
     for (const address of addresses) expect(['127.0.0.1', '::1']).toContain(address);
   }
+  // Each side still shows the names, from the session.
   await expect(doctor.getByText(patient.firstName).first()).toBeVisible();
+  await expect(patientPage.getByText(`${fullName} (You)`)).toBeVisible();
+  await expect(doctor.getByText('Grace Whitfield (You)')).toBeVisible();
   await patientPage.screenshot({ path: `${SCREENSHOT_DIR}/video-room-patient-1280.png` });
   await doctor.screenshot({ path: `${SCREENSHOT_DIR}/video-room-doctor-1280.png` });
   // A patient on a phone.

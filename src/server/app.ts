@@ -54,6 +54,7 @@ import { RedisCounters } from './rate-limit/redis-counters.js';
 import { registerRateLimits } from './rate-limit/register.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { attachSocketServer } from './realtime/socket-server.js';
+import { robotsRoute } from './robots.js';
 import { registerWebApp } from './static.js';
 import { createBlobStore } from './storage/blob-stores.js';
 import { resolveDocumentKey } from './storage/encryption.js';
@@ -159,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
 
   await metricsRoutes(app, ctx);
   await healthRoutes(app, ctx);
+  await robotsRoute(app);
   await readinessRoutes(app, ctx);
   await authRoutes(app, ctx);
   await accountRoutes(app, ctx);

@@ -189,6 +189,8 @@ const NOT_STAFF = [
   ...MFA_STEPS,
   'GET /api/user',
   'GET /api/auth/user',
+  // The web app's session probe (issue 21): {user: null} signed out.
+  'GET /api/auth/me',
   // Automatic logoff (issue 13): any signed-in user's own countdown and "Stay signed in".
   'GET /api/auth/session',
   'POST /api/auth/keep-alive',

@@ -9,17 +9,26 @@ const PROBE_ORIGIN = 'https://return-path.invalid';
 /** The query parameter /login reads. */
 export const RETURN_PARAM = 'next';
 
+/**
+ * "//host" and "/\host" are other sites to a browser (it reads "\" as "/"). Checked on the
+ * raw value and again on the normalised one (issue 21): removing dot segments turns
+ * "/.//host", "/a/..//host" or "/%2e//host" into "//host".
+ */
+const isSitePath = (path: string) =>
+  path.startsWith('/') && path[1] !== '/' && path[1] !== '\\' && !hasRefusedCharacter(path);
+
 /** `value` when it is a path on this site ("/patient/queue?x=1"); null for anything else. */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || value.length > 2000 || !value.startsWith('/')) return null;
-  // "//host" and "/\host" are other sites to a browser; control characters hide either.
-  if (value.startsWith('//') || value.startsWith('/\\') || hasRefusedCharacter(value)) return null;
+  if (!value || value.length > 2000 || !isSitePath(value)) return null;
   try {
     const url = new URL(value, PROBE_ORIGIN);
     if (url.origin !== PROBE_ORIGIN) return null;
     // The sign-in page itself is no destination.
     if (url.pathname === '/login') return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // What the browser will be sent to must itself be a path here, read the same way again.
+    if (!isSitePath(path) || new URL(path, PROBE_ORIGIN).origin !== PROBE_ORIGIN) return null;
+    return path;
   } catch {
     return null;
   }

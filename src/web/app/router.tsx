@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
+import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import {
   type AccessCheck,
@@ -56,7 +57,7 @@ const alwaysReachable: RouteObject[] = [
   },
   // Payment is reachable by URL, but the page itself needs a signed-in patient (§2.6).
   guarded(isPatient, [{ path: '/patient/payment', element: <Page.PaymentPage /> }]),
-  { path: '/video-demo', element: <Page.VideoDemoPage /> },
+  { path: VIDEO_DEMO_PATH, element: <Page.VideoDemoPage /> },
   { path: '/privacy', element: <Page.PrivacyPage /> },
   { path: '/terms', element: <Page.TermsPage /> },
   { path: '/hipaa', element: <Page.HipaaPage /> },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthRegisterSchema, LoginSchema, RegisterSchema } from '../../../shared/schemas/auth.js';
+import { SESSION_PROBE_PATH, type SessionProbe } from '../../../shared/session-probe.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { currentUser, SESSION_COOKIE } from '../../plugins/auth.js';
@@ -78,4 +79,12 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const me = async (request: FastifyRequest) => currentUser(request);
   app.get('/api/user', me);
   app.get('/api/auth/user', me);
+  // The web app's question (issue 21): signed out is an answer here, not an error. A sign-in
+  // waiting for its second factor still gets 401 MFA_REQUIRED (plugins/auth.ts), sending it to /mfa.
+  app.get(
+    SESSION_PROBE_PATH,
+    async (request): Promise<SessionProbe> => ({
+      user: request.session?.user ?? null,
+    }),
+  );
 }

@@ -26,7 +26,3 @@ export function readConsultationTarget(params: URLSearchParams): ConsultationTar
   for (const key of KEYS) target[key] = params.get(key) || null;
   return target;
 }
-
-/** The video room route (staff-and-video.md §2 Video call screens). */
-export const videoRoomPath = (roomId: string, role: 'doctor' | 'patient', name: string) =>
-  `/video-call/${encodeURIComponent(roomId)}?${new URLSearchParams({ role, name }).toString()}`;

@@ -1,4 +1,5 @@
 import type { QueueStatusView } from '../../../shared/queue';
+import { videoRoomPath } from '../../../shared/schemas/video';
 
 // Call room state (patient-side.md §4, as issue 11 changes it): the server holds the live call
 // of a consultation in progress and sends it with the queue status, so Join Video Call works
@@ -8,6 +9,5 @@ import type { QueueStatusView } from '../../../shared/queue';
 export const callRoomOf = (status: QueueStatusView | null | undefined): string | null =>
   status?.status === 'in_consultation' ? (status.roomId ?? null) : null;
 
-/** Where Join Video Call goes (patient-side.md §2.10). */
-export const videoCallPath = (roomId: string, firstName: string) =>
-  `/video-call/${encodeURIComponent(roomId)}?role=patient&name=${encodeURIComponent(firstName)}`;
+/** Where Join Video Call goes (patient-side.md §2.10; the name comes from the session). */
+export const videoCallPath = (roomId: string) => videoRoomPath(roomId, 'patient');

@@ -21,12 +21,13 @@ import { useConsoleCounts } from './use-console-counts';
 
 // The staff console's frame (issue 12): no marketing header or footer; a sidebar at 768 px and
 // wider, a top bar with a menu sheet below. A signed-in patient reaching a shared page
-// (/video-sessions) keeps the site's frame.
+// (/video-sessions) keeps the site's frame, and so does a visitor signed out (or signed out by
+// the idle limit, issue 21): the page's own guard then sends them to /login?next=…, as on
+// patient pages, instead of a spinner that never ends.
 
 export function ConsoleFrame() {
   const { user } = useAuth();
-  if (!user) return <FullPageSpinner />;
-  if (!isStaffRole(user.role)) return <SiteLayout />;
+  if (!user || !isStaffRole(user.role)) return <SiteLayout />;
   return <StaffConsole user={user} />;
 }
 

@@ -14,11 +14,12 @@ import { isApiError } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
 import { homePathFor } from '../../../../shared/roles';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
+import { videoRoomPath } from '../../../../shared/schemas/video';
 import { useDoctorConsultations } from '../../doctor/api/doctor';
 import { useDoctorPresence } from '../../doctor/api/use-doctor-presence';
 import { useEndConsultation } from '../../meetings/api/lifecycle';
 import { usePatientForApplication, usePatientRecord } from '../api/consultation';
-import { readConsultationTarget, videoRoomPath } from '../consultation-path';
+import { readConsultationTarget } from '../consultation-path';
 import { useReleaseDocumentFilesOnLeave } from '../room/document-files';
 import { unapprovedDocumentsOf } from '../room/required-documents';
 import { OutcomeForm } from './outcome-form';
@@ -144,7 +145,7 @@ function ConsultationInterface({ user }: { user: CurrentUser }) {
                 <CardContent className="flex flex-wrap items-center gap-3">
                   {roomId && (
                     <Button asChild>
-                      <Link to={videoRoomPath(roomId, 'doctor', user.firstName)}>
+                      <Link to={videoRoomPath(roomId, 'doctor')}>
                         <Video aria-hidden="true" />
                         Open video room
                       </Link>

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/api/session';
-import { videoRoomPath } from '../../consultation/consultation-path';
+import { videoRoomPath } from '../../../../shared/schemas/video';
 import { invalidateLifecycle, startFailedToast, type VideoCallAnswer } from './lifecycle';
 
 /**
@@ -11,10 +10,9 @@ import { invalidateLifecycle, startFailedToast, type VideoCallAnswer } from './l
 export function useStartCall<Input>(start: (input: Input) => Promise<VideoCallAnswer>) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { user } = useAuth();
   return useMutation({
     mutationFn: start,
-    onSuccess: (answer) => navigate(videoRoomPath(answer.roomId, 'doctor', user?.firstName ?? '')),
+    onSuccess: (answer) => navigate(videoRoomPath(answer.roomId, 'doctor')),
     onError: startFailedToast,
     onSettled: () => invalidateLifecycle(queryClient),
   });

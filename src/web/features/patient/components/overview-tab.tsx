@@ -77,16 +77,13 @@ export function OverviewTab({
             {room && hasJoinedCall(room) ? (
               // Back into a call this tab left without hanging up (a dropped connection).
               <Button asChild className="justify-start">
-                <Link to={videoCallPath(room, user.firstName)}>
+                <Link to={videoCallPath(room)}>
                   <Video aria-hidden="true" />
                   Return to call
                 </Link>
               </Button>
             ) : room ? (
-              <Button
-                className="justify-start"
-                onClick={() => navigate(videoCallPath(room, user.firstName))}
-              >
+              <Button className="justify-start" onClick={() => navigate(videoCallPath(room))}>
                 <Video aria-hidden="true" />
                 Join Video Call
               </Button>

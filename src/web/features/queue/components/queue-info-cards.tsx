@@ -1,6 +1,7 @@
 import { Camera, Globe, LifeBuoy, Mic, MonitorSmartphone, Phone, Timer, Wifi } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useBusinessHours } from '@/features/app-config/api/app-config';
+import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { formatDate } from '@/lib/format';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
@@ -67,7 +68,11 @@ const REQUIREMENTS = [
   { icon: MonitorSmartphone, text: 'A quiet, private place' },
 ];
 
-export function SystemRequirementsCard({ onTest }: { onTest: () => void }) {
+/**
+ * "Test Video System" opens the real device check at /video-demo in a new tab (issue 21: it
+ * opened a placeholder), so the queue page and its place in line stay open behind it.
+ */
+export function SystemRequirementsCard() {
   return (
     <Card>
       <CardHeader>
@@ -82,15 +87,16 @@ export function SystemRequirementsCard({ onTest }: { onTest: () => void }) {
             </li>
           ))}
         </ul>
-        <button
-          type="button"
-          onClick={onTest}
+        <a
+          href={VIDEO_DEMO_PATH}
+          target="_blank"
+          rel="noopener"
           className="inline-flex h-10 w-full items-center justify-center gap-2 rounded-md border border-input bg-background px-4 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:w-fit"
         >
           <Camera aria-hidden="true" className="size-4" />
           Test Video System
-          <span className="sr-only"> (opens in a new window)</span>
-        </button>
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
       </CardContent>
     </Card>
   );

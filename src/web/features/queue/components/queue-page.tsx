@@ -50,7 +50,7 @@ export function QueuePage() {
   usePhysicianArrival(status);
 
   if (!user || queue.isPending) return <FullPageSpinner label="Loading your queue status" />;
-  const callPath = room ? videoCallPath(room, user.firstName) : null;
+  const callPath = room ? videoCallPath(room) : null;
   const application =
     applications.data?.find((a) => a.id === status?.applicationId) ??
     openApplication(applications.data);
@@ -79,7 +79,7 @@ export function QueuePage() {
           />
           <ApplicationDetailsCard application={application} />
           <WaitCard status={status} />
-          <SystemRequirementsCard onTest={openVideoTest} />
+          <SystemRequirementsCard />
           <HelpCard />
         </div>
       ) : (
@@ -95,11 +95,6 @@ export function QueuePage() {
       )}
     </div>
   );
-}
-
-/** "Test Video System" opens the patient video screen in its own window (§2.9). */
-function openVideoTest() {
-  window.open('/patient/video-consultation', 'video-test', 'noopener,width=1200,height=800');
 }
 
 /** The load-failure toast and the once-only "Consultation Ready" toast (§4, §8). */

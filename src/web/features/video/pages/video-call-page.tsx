@@ -6,7 +6,8 @@ import { backOr, CallRoomScreen } from './call-room-screen';
 import { NeedLinkNotice, QuickStartCall } from './quick-start-call';
 
 /**
- * /video-call/:roomId?role=&name= — the consultation room (staff-and-video.md §2, §4), and
+ * /video-call/:roomId?role= — the consultation room (staff-and-video.md §2, §4; the name shown
+ * is the session's, issue 21), and
  * /video-call?session= — the simple call of a video session at 640x480 (§9). Without a
  * session, staff start one here and patients are told they need a link. Staff in a
  * consultation room have the patient's chart beside the video (issue 12).
