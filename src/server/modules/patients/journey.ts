@@ -9,27 +9,13 @@ import {
 import type { PatientJourneyResponse } from '../../../shared/schemas/journey.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import {
-  applications,
-  consultations,
-  medicalConditions,
-  queueEntries,
-} from '../../db/schema/index.js';
+import { consultations, medicalConditions, queueEntries } from '../../db/schema/index.js';
+import { latestApplication } from '../applications/service.js';
 import { currentDocuments } from '../documents/service.js';
 
 // GET /api/patient/journey (issue 11): the records of the patient's latest application read
 // once, and the journey, the decision and the documents to fix computed from them by the
 // shared rules (src/shared/journey.ts).
-
-async function latestApplication(db: Executor, patientId: string) {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(eq(applications.patientId, patientId))
-    .orderBy(desc(applications.createdAt))
-    .limit(1);
-  return row ?? null;
-}
 
 async function conditionCount(db: Executor, applicationId: string) {
   const [row] = await db
