@@ -438,7 +438,8 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
   await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
   await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
   await expect(page.getByRole('heading', { name: '4. Queue' })).toBeVisible();
-  await expect(page.getByText(/You are number \d+ in line/)).toBeVisible();
+  // The page's line, not the toast's, which says it too (issue 21, item 11).
+  await expect(page.locator('#main-content').getByText(/You are number \d+ in line/)).toBeVisible();
 
   await page.goto('/patient/dashboard');
   await expect(page.locator('li[data-step="queue"]')).toHaveAttribute('data-state', 'current');

@@ -121,6 +121,14 @@ test('a paid patient is admitted, seen by the doctor and approved', async ({
   await notes
     .getByRole('checkbox', { name: /I checked the patient's identity against their government ID/ })
     .check();
+  // The ID, residency and photo are approved first, here as in the room (issue 21, item 10).
+  const required = notes.getByRole('list', { name: "The patient's documents" });
+  for (const name of ['id.png', 'residency_proof.png', 'photo.png']) {
+    await required.getByRole('button', { name: `Approve ${name}` }).click();
+    await expect(required.getByRole('listitem').filter({ hasText: name })).toContainText(
+      'Approved',
+    );
+  }
   await notes.getByRole('button', { name: 'Record Outcome' }).click();
   await expect(toastTitled(notes, 'Recommendation approved')).toBeVisible();
   await expect(notes.getByText(/The application is approved/)).toBeVisible();

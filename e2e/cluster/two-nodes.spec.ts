@@ -175,6 +175,10 @@ test("the patient's node stops mid-call and mid-upload: the call carries on thro
   await expect.poll(totalSockets, { timeout: 30_000 }).toBe(socketsBefore);
   quick.send();
   slow.send();
+  // Both must be on their way to the stopping node at the signal. Sending a file from a tab
+  // takes a while on a loaded machine (it crosses the DevTools protocol first), so wait for
+  // the browser to send each request, then for its first seconds of bytes.
+  await Promise.all([quick.started, slow.started]);
   await patient.waitForTimeout(2_000);
 
   const signalledAt = Date.now();
@@ -241,8 +245,9 @@ const MB = 1024 * 1024;
 
 /**
  * A tab of the patient's that uploads a medical record of `size` bytes at `bytesPerSecond`
- * (Chromium's own throttling, through the DevTools protocol). `send` starts it; `outcome` is
- * the answer's status (0 when the connection failed) and when it came.
+ * (Chromium's own throttling, through the DevTools protocol). `send` starts it, `started` says
+ * the browser sent it; `outcome` is the answer's status (0 when the connection failed) and
+ * when it came.
  */
 async function startUpload(
   name: string,
@@ -254,6 +259,12 @@ async function startUpload(
   await tab.goto('/patient/dashboard');
   const cdp = await patient.context().newCDPSession(tab);
   await cdp.send('Network.enable');
+  const started = new Promise<void>((resolve) =>
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.request.method === 'POST' && event.request.url.endsWith('/api/documents/upload'))
+        resolve();
+    }),
+  );
   const throttle = (uploadThroughput: number) =>
     cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -266,6 +277,8 @@ async function startUpload(
   const upload = {
     file,
     outcome: Promise.resolve({ status: -1, at: 0 }),
+    /** The browser has sent the request (its body still going up at the throttled rate). */
+    started,
     send() {
       upload.outcome = pageApi(tab)
         .post('/api/documents/upload', {

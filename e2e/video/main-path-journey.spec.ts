@@ -142,7 +142,10 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   // ---- step 4: in the queue, with the position shown ----
   await expect(phone.getByRole('heading', { name: '4. Queue' })).toBeVisible();
   await expect(phone.getByText('You are in the queue')).toBeVisible();
-  await expect(phone.getByText(/You are number \d+ in line/)).toBeVisible();
+  // The page's line, not the payment toast's, which says it too (issue 21, item 11).
+  await expect(
+    phone.locator('#main-content').getByText(/You are number \d+ in line/),
+  ).toBeVisible();
   await phoneShot(phone, 'queue-step');
   await phone.getByRole('link', { name: 'Go to Consultation Queue' }).click();
   await expect(phone).toHaveURL(/\/patient\/queue$/);
