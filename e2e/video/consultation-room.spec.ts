@@ -17,7 +17,7 @@ import { expectFramesRising, watchPeerConnections } from './call-support';
  * the photo, since the residency proof was approved from the panel earlier in the visit.
  */
 const DOCUMENTS_NOT_APPROVED =
-  /Approve the patient's required documents before approving the recommendation: Government-Issued ID \(under review\), Photograph \(under review\)\./;
+  /Approve the patient's required documents before approving the recommendation: Government-Issued ID \(under review\), Photograph \(under review\)/;
 
 // Issue 12's consultation room: the physician runs the whole visit in one screen. A patient with
 // a complete intake waits; the doctor starts the call from the dashboard and lands in the room:

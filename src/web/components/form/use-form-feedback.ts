@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   type FieldErrors,
   type FieldValues,
@@ -56,6 +56,8 @@ export interface FormFeedback<T extends FieldValues, O = T> extends FormFeedback
   ) => (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** Puts a failed request's answer beside its fields, or by the submit button. */
   showServerError: (error: unknown, fallback: string) => void;
+  /** Takes back the server's refusal once what it was about has changed (a stable function). */
+  clearFormError: () => void;
 }
 
 /** The message of the error at a (possibly nested) path, if there is one. */
@@ -82,6 +84,7 @@ export function useFormFeedback<T extends FieldValues, O extends FieldValues = T
   fields: FieldSpecs<T>,
 ): FormFeedback<T, O> {
   const [formError, setFormError] = useState<string | null>(null);
+  const clearFormError = useCallback(() => setFormError(null), []);
   const [serverFailures, setServerFailures] = useState(0);
   const { errors, submitCount } = form.formState;
   const specOf = (name: Path<T>) => fields[name] ?? { label: name };
@@ -93,6 +96,7 @@ export function useFormFeedback<T extends FieldValues, O extends FieldValues = T
   return {
     items: errorItems(errors, fields),
     formError,
+    clearFormError,
     attempt: submitCount + serverFailures,
     field: (name) => ({
       id: specOf(name).id ?? name,

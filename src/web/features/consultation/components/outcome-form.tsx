@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormErrorSummary } from '@/components/form/form-error-summary';
@@ -81,6 +81,12 @@ export function OutcomeForm({
   const decision = form.watch('decision');
   const errors = form.formState.errors;
   const feedback = useFormFeedback(form, FIELDS);
+  // The server's refusal for documents under review no longer stands once all are approved.
+  const documentsWaiting = unapprovedDocuments.length > 0;
+  const { clearFormError } = feedback;
+  useEffect(() => {
+    if (!documentsWaiting) clearFormError();
+  }, [documentsWaiting, clearFormError]);
 
   const onSubmit = feedback.handleSubmit((values) => {
     const approved = values.decision === 'approve';
