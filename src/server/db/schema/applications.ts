@@ -33,6 +33,16 @@ export const applications = pgTable(
     physicianNotes: text('physician_notes'),
     consentAt: timestamp('consent_at', { withTimezone: true }),
     consentText: text('consent_text'),
+    /**
+     * Issue 22: who applies to OMMA, fixed at payment from the fee schedule (clinic_submits |
+     * patient_submits); null until paid. In clinic_submits the patient's authorization for the
+     * clinic to apply and pay the state fee, its words and time, as the consent is stored.
+     */
+    stateApplicationMode: text('state_application_mode'),
+    stateApplicationAuthorizedAt: timestamp('state_application_authorized_at', {
+      withTimezone: true,
+    }),
+    stateApplicationAuthorizationText: text('state_application_authorization_text'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   date,
   index,
@@ -61,6 +62,11 @@ export const consultations = pgTable(
     outcomeBy: uuid('outcome_by').references(() => users.id),
     /** When the approving physician confirmed the patient's identity against ID and photo. */
     identityVerifiedAt: timestamp('identity_verified_at', { withTimezone: true }),
+    /**
+     * Issue 22: the physician certified in the outcome form that the patient is homebound, the
+     * only case in which OMMA accepts a caregiver on the recommendation.
+     */
+    homebound: boolean('homebound'),
     /** The physician's notes, saved as they type in the room. */
     physicianNotes: text('physician_notes').notNull().default(''),
     notesUpdatedAt: timestamp('notes_updated_at', { withTimezone: true }),

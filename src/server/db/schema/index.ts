@@ -11,3 +11,4 @@ export * from './queue.js';
 export * from './sessions.js';
 export * from './users.js';
 export * from './video.js';
+export * from './state-applications.js';

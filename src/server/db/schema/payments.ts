@@ -50,6 +50,14 @@ export const payments = pgTable(
      * queues the patient as the live request would have (issue 21, item 6).
      */
     notAtDispensaryAt: timestamp('not_at_dispensary_at', { withTimezone: true }),
+    /**
+     * Issue 22: the part of amount_cents that is OMMA's state fee (0 when the patient pays OMMA
+     * themselves): passed on to OMMA, not revenue. refunded_cents: given back by a partial
+     * refund (the state fee of an application the clinic did not submit) while the payment
+     * stays captured for the service fee.
+     */
+    stateFeeCents: integer('state_fee_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
     // A double submit or a second tab can never charge twice: one pending, held or taken

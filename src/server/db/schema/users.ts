@@ -29,6 +29,9 @@ export const users = pgTable(
     /** OMMA physician registration (SB 1066, 2025): a doctor signs recommendations only while it is current. */
     ommaRegistrationNumber: text('omma_registration_number'),
     ommaRegistrationExpiresOn: date('omma_registration_expires_on', { mode: 'string' }),
+    /** Physicians (issue 22): printed on the recommendation as OMMA reads it. */
+    officeAddress: text('office_address'),
+    licensingBoard: text('licensing_board'),
     /**
      * Staff second factor (issue 13): the TOTP secret sealed with the document key
      * (storage/sealed-text.ts), set at setup; enrolled once a code confirmed it.
