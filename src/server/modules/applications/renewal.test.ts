@@ -105,7 +105,9 @@ describe('starting a renewal', () => {
       submittedAt: null,
       ...CAREGIVER,
       physicianNotes: 'Night pain, worse in winter',
-      medicalConditions: [expect.objectContaining({ icdCode: 'G89.29', description: 'Chronic pain' })],
+      medicalConditions: [
+        expect.objectContaining({ icdCode: 'G89.29', description: 'Chronic pain' }),
+      ],
     });
     expect(application.id).not.toBe(patient.applicationId);
     // The photo is recent: only a new proof of residency is asked for.

@@ -110,11 +110,7 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
         .filter(
           (d) =>
             !renewal ||
-            countsForApplication(
-              { ...d, uploadedAt: d.uploadedAt.toISOString() },
-              open!,
-              renewal,
-            ),
+            countsForApplication({ ...d, uploadedAt: d.uploadedAt.toISOString() }, open!, renewal),
         )
         .map((d) => d.category),
     );

@@ -7,7 +7,11 @@ import {
 } from '../../../shared/intake.js';
 import { feeCovered } from '../../../shared/payment-status.js';
 import type { Executor } from '../../db/client.js';
-import { type ApplicationRow, medicalConditions, type QueueEntryRow } from '../../db/schema/index.js';
+import {
+  type ApplicationRow,
+  medicalConditions,
+  type QueueEntryRow,
+} from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { countingCategories } from '../applications/renewal-rule.js';
 import { findActiveEntry, joinQueue } from './service.js';
