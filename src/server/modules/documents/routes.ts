@@ -122,8 +122,8 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
       applicationId: open?.id ?? null,
       requiresDocuments: !!open && missing.length > 0,
       missingCategories: missing,
-      /** On file, but from before the renewal: to upload anew. */
-      renewalNeeds: renewal ? missing.filter((c) => present.has(c)) : [],
+      // A renewal: what is on file but from before it, to upload anew.
+      ...(renewal ? { renewalNeeds: missing.filter((c) => present.has(c)) } : {}),
     };
   });
 

@@ -40,7 +40,7 @@ export interface ApplicationDocumentStatus {
   requiresDocuments: boolean;
   missingCategories: DocumentCategory[];
   /** A renewal (issue 22): on file, but from before it, so to upload anew. */
-  renewalNeeds: DocumentCategory[];
+  renewalNeeds?: DocumentCategory[];
 }
 
 export const PATIENT_DOCUMENTS_KEY = '/api/patient/documents';
