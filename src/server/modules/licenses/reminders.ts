@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lte, sql } from 'drizzle-orm';
 import { todayIso } from '../../../shared/dates.js';
 import {
   addDays,
@@ -39,7 +39,8 @@ async function userOfProfile(tx: Executor, patientId: string): Promise<string | 
   return row?.userId ?? null;
 }
 
-const sameSent = (column: typeof patientLicenses.remindersSent, sent: readonly number[]) =>
+/** The claim: only the reminders_sent that was read (another node's claim changes it). */
+const sameSent = (column: AnyColumn, sent: readonly number[]) =>
   sql`${column} = ${JSON.stringify(sent)}::jsonb`;
 
 type LicenceRow = Pick<
@@ -152,7 +153,7 @@ export async function sendApplyReminders(ctx: AppContext): Promise<number> {
           and(
             eq(stateApplications.id, row.id),
             eq(stateApplications.status, 'preparing'),
-            sql`${stateApplications.remindersSent} = ${JSON.stringify(row.remindersSent)}::jsonb`,
+            sameSent(stateApplications.remindersSent, row.remindersSent),
           ),
         )
         .returning({ id: stateApplications.id });
