@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../../shared/dates.js';
@@ -23,7 +24,12 @@ let other: TestApp;
 
 beforeAll(async () => {
   sink = await new SmtpSink().start();
-  const config = { SMTP_URL: sink.url, PUBLIC_URL: 'https://clinic.example' };
+  // Two nodes of one clinic: one database and one document key (queued mail is sealed with it).
+  const config = {
+    SMTP_URL: sink.url,
+    PUBLIC_URL: 'https://clinic.example',
+    DOCUMENT_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
   t = await createTestApp({ poolSize: 5, config, now: () => clock });
   other = await createTestApp({ database: t.database, config, now: () => clock });
 });
