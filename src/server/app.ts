@@ -10,6 +10,7 @@ import { AppMetrics, metricsRoutes } from './lifecycle/metrics.js';
 import { readinessRoutes } from './lifecycle/readiness.js';
 import { loggerOptions, RequestLog } from './logging.js';
 import { applicationDraftRoutes } from './modules/applications/drafts.js';
+import { renewalRoutes } from './modules/applications/renewal.js';
 import { applicationRoutes } from './modules/applications/routes.js';
 import { MemoryListReads } from './modules/audit/list-reads.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await patientRoutes(app, ctx);
   await applicationRoutes(app, ctx);
   await applicationDraftRoutes(app, ctx);
+  await renewalRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await documentRoutes(app, ctx);
   await queueRoutes(app, ctx);

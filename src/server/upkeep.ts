@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
+import { runLicenceReminders } from './modules/licenses/reminders.js';
 import { reconcileStalePayments } from './modules/payments/reconcile.js';
 import { expireAuthorizations, settleOutstanding } from './modules/payments/settle.js';
 import { SWEEP_EVERY_MS, sweepOrphanBlobs } from './storage/orphan-sweep.js';
@@ -8,10 +9,12 @@ import { SWEEP_EVERY_MS, sweepOrphanBlobs } from './storage/orphan-sweep.js';
 // reconciled with the processor, orphaned blobs swept. Held fees (issue 11, ADR 0010): a
 // capture or void decided but not confirmed by the processor is finished, and holds older
 // than AUTHORIZATION_HOLD_DAYS of patients not yet seen are voided. All run once at start,
-// then on timers.
+// then on timers. The licence's reminders (issue 22: renewal, and apply to OMMA) are worked
+// out hourly from the clinic's calendar; each is claimed once across nodes.
 // Failures are logged under `err`, whose serializer keeps code and message only (logging.ts).
 
 const RECONCILE_EVERY_MS = 60_000;
+const LICENCE_REMINDERS_EVERY_MS = 60 * 60_000;
 
 export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void {
   const reconcile = () =>
@@ -32,13 +35,21 @@ export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void
         if (r.deleted) log.info({ deleted: r.deleted }, 'orphaned blobs swept');
       })
       .catch((err: unknown) => log.error({ err }, 'sweeping orphaned blobs failed'));
+  const remind = () =>
+    runLicenceReminders(ctx)
+      .then((r) => {
+        if (r.renewal || r.apply) log.info(r, 'licence reminders queued');
+      })
+      .catch((err: unknown) => log.error({ err }, 'licence reminders failed'));
   void reconcile();
   void settle();
   void sweep();
+  void remind();
   const timers = [
     setInterval(reconcile, RECONCILE_EVERY_MS),
     setInterval(settle, RECONCILE_EVERY_MS),
     setInterval(sweep, SWEEP_EVERY_MS),
+    setInterval(remind, LICENCE_REMINDERS_EVERY_MS),
   ];
   for (const t of timers) t.unref();
   return () => {

@@ -56,6 +56,8 @@ export const AUDIT_ACTION_WORDS = {
   // Applications and documents
   'application.create': 'Started an application',
   'application.submit': 'Submitted an application',
+  'application.renewal_start': 'Started a licence renewal',
+  'license.reminder': 'Sent a licence reminder',
   'application.bypass_payment': 'Submitted an application without payment (development)',
   'application.add_condition': 'Added a medical condition',
   'application.remove_condition': 'Removed a medical condition',

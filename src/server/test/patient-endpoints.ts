@@ -4,6 +4,7 @@ export const PATIENT_ENDPOINTS = [
   { method: 'POST', path: '/api/applications' },
   { method: 'GET', path: '/api/applications/draft' },
   { method: 'PUT', path: '/api/applications/draft' },
+  { method: 'POST', path: '/api/applications/renewal' },
   { method: 'GET', path: '/api/applications/:id' },
   { method: 'GET', path: '/api/applications/:id/documents' },
   { method: 'POST', path: '/api/applications/:id/medical-conditions' },

@@ -8,11 +8,13 @@ import {
 } from '../../../shared/documents.js';
 import { APPLICATION_TYPES } from '../../../shared/fees.js';
 import { isOwnKey, ownEntry } from '../../../shared/own-keys.js';
+import { countsForApplication } from '../../../shared/renewal.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { requireRole } from '../../plugins/auth.js';
 import { routeLimit } from '../../rate-limit/register.js';
 import { createOpenApplication } from '../applications/create.js';
+import { renewalRuleOf } from '../applications/renewal-rule.js';
 import { findOpenApplication, findOwnApplication } from '../applications/service.js';
 import { audit } from '../audit/service.js';
 import { currentPatient } from '../patients/guards.js';
@@ -99,19 +101,29 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
   app.get('/api/patient/application-status', patientOnly, async (request) => {
     const patient = currentPatient(request);
     const open = await findOpenApplication(ctx.db, patient.id);
-    const present = new Set(
-      (await currentDocuments(ctx.db, { patientId: patient.id })).map((d) => d.category),
+    const current = await currentDocuments(ctx.db, { patientId: patient.id });
+    // A renewal does not count the proof of residency and the photo its licence was issued on.
+    const renewal = open ? await renewalRuleOf(ctx.db, open) : null;
+    const present = new Set(current.map((d) => d.category));
+    const counting = new Set(
+      current
+        .filter(
+          (d) =>
+            !renewal ||
+            countsForApplication({ ...d, uploadedAt: d.uploadedAt.toISOString() }, open!, renewal),
+        )
+        .map((d) => d.category),
     );
-    const missing = DOCUMENT_CATEGORIES.filter(
-      (c) =>
-        CATEGORY_DEFINITIONS[c].inUploadCenter &&
-        CATEGORY_DEFINITIONS[c].required &&
-        !present.has(c),
+    const needed = DOCUMENT_CATEGORIES.filter(
+      (c) => CATEGORY_DEFINITIONS[c].inUploadCenter && CATEGORY_DEFINITIONS[c].required,
     );
+    const missing = needed.filter((c) => !counting.has(c));
     return {
       applicationId: open?.id ?? null,
       requiresDocuments: !!open && missing.length > 0,
       missingCategories: missing,
+      // A renewal: what is on file but from before it, to upload anew.
+      ...(renewal ? { renewalNeeds: missing.filter((c) => present.has(c)) } : {}),
     };
   });
 

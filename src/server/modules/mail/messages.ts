@@ -1,4 +1,5 @@
 import { formatUsd } from '../../../shared/money.js';
+import { isLicenceMail, type LicenceMailMessage, licenceContentOf } from './licence-messages.js';
 
 // What the clinic sends (issue 13). Each message names the person by first name and says the
 // least it can: links bring people to the portal, where they sign in to read the rest. No date
@@ -31,7 +32,9 @@ export type MailMessage =
   | { kind: 'decision_approved' }
   | { kind: 'decision_not_approved'; moneyBack: 'released' | 'refunded' }
   | { kind: 'document_rejected' }
-  | { kind: 'staff_account_created' };
+  | { kind: 'staff_account_created' }
+  /** The licence's reminders (issue 22): licence-messages.ts. */
+  | LicenceMailMessage;
 
 export type MailKind = MailMessage['kind'];
 
@@ -61,6 +64,7 @@ const withToken = (setting: MailSetting, path: string, token: string) =>
 export function contentOf(message: MailMessage, setting: MailSetting): MailContent {
   const link = (path: string) => `${setting.linkBase}${path}`;
   const clinic = setting.clinicName;
+  if (isLicenceMail(message)) return licenceContentOf(message, setting);
   switch (message.kind) {
     case 'verify_email':
       return {

@@ -6,10 +6,12 @@ import {
   documentsNeedingAttention,
   type JourneyInput,
 } from '../../../shared/journey.js';
+import { countsForApplication } from '../../../shared/renewal.js';
 import type { PatientJourneyResponse } from '../../../shared/schemas/journey.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { consultations, medicalConditions, queueEntries } from '../../db/schema/index.js';
+import { renewalRuleOf } from '../applications/renewal-rule.js';
 import { latestApplication } from '../applications/service.js';
 import { currentDocuments } from '../documents/service.js';
 
@@ -76,6 +78,14 @@ export async function patientJourney(
     (d) => d.category === 'physician_recommendation' && d.applicationId === application?.id,
   );
 
+  // A renewal asks for its proof of residency (and an old photo) anew: the ones its licence
+  // was issued on do not count (shared/renewal.ts); rejected ones stay to be flagged.
+  const renewal = application ? await renewalRuleOf(db, application) : null;
+  const counts = (d: (typeof docs)[number]) =>
+    !renewal ||
+    d.status === 'rejected' ||
+    countsForApplication({ ...d, uploadedAt: d.uploadedAt.toISOString() }, application!, renewal);
+
   const input: JourneyInput = {
     hasPatient: true,
     application: application && {
@@ -85,7 +95,7 @@ export async function patientJourney(
       conditions,
     },
     documents: [...latestPerCategory.values()]
-      .filter((d) => d.category !== 'physician_recommendation')
+      .filter((d) => d.category !== 'physician_recommendation' && counts(d))
       .map((d) => ({ id: d.id, category: d.category, status: d.status, reviewNote: d.reviewNote })),
     queue: queue && { status: queue.status, removalReason: queue.removalReason },
     consultation: consultation && {

@@ -119,6 +119,11 @@ const REQUESTS: Record<Key, { prepare: () => Prepared | Promise<Prepared>; ok: n
     ok: 201,
   },
   'GET /api/applications/draft': { prepare: () => ({ url: '/api/applications/draft' }), ok: 200 },
+  // The owner's visit is open: a renewal waits for it (ruling 14).
+  'POST /api/applications/renewal': {
+    prepare: () => ({ url: '/api/applications/renewal' }),
+    ok: 409,
+  },
   'PUT /api/applications/draft': {
     prepare: () => ({ url: '/api/applications/draft', payload: { physicianNotes: 'Typing' } }),
     ok: 200,

@@ -9,12 +9,11 @@ import { feeCovered } from '../../../shared/payment-status.js';
 import type { Executor } from '../../db/client.js';
 import {
   type ApplicationRow,
-  documents,
   medicalConditions,
   type QueueEntryRow,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { filedForApplication } from '../documents/queries.js';
+import { countingCategories } from '../applications/renewal-rule.js';
 import { findActiveEntry, joinQueue } from './service.js';
 
 // Intake before the queue (issue 11): an application joins the line only with its fee
@@ -27,7 +26,7 @@ type Actor = { id: string; role: string } | null;
 export const readyToBeSeen = (application: ApplicationRow) =>
   feeCovered(application.paymentStatus) && application.status === 'payment_completed';
 
-/** The application's conditions and the patient's current, not rejected, required documents. */
+/** The application's conditions and the patient's current required documents that count for it. */
 export async function intakeRecords(
   db: Executor,
   application: ApplicationRow,
@@ -36,11 +35,9 @@ export async function intakeRecords(
     .select({ n: count() })
     .from(medicalConditions)
     .where(eq(medicalConditions.applicationId, application.id));
-  const docs = await db
-    .selectDistinct({ category: documents.category })
-    .from(documents)
-    .where(filedForApplication(application, QUEUE_REQUIRED_DOCUMENTS));
-  return { conditions: conditions?.n ?? 0, documents: docs.map((d) => d.category) };
+  // A renewal's old proof of residency and old photo do not count (shared/renewal.ts).
+  const docs = await countingCategories(db, application, QUEUE_REQUIRED_DOCUMENTS);
+  return { conditions: conditions?.n ?? 0, documents: docs };
 }
 
 export const missingForApplication = async (db: Executor, application: ApplicationRow) =>

@@ -39,6 +39,8 @@ export interface ApplicationDocumentStatus {
   applicationId: string | null;
   requiresDocuments: boolean;
   missingCategories: DocumentCategory[];
+  /** A renewal (issue 22): on file, but from before it, so to upload anew. */
+  renewalNeeds?: DocumentCategory[];
 }
 
 export const PATIENT_DOCUMENTS_KEY = '/api/patient/documents';

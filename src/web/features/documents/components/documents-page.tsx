@@ -10,6 +10,7 @@ import {
   DOCUMENT_CATEGORIES,
   requiredDocumentsProgress,
 } from '../../../../shared/documents';
+import { RENEWAL_PHOTO_NOTE, RENEWAL_RESIDENCY_NOTE } from '../../../../shared/renewal';
 import { useApplicationDocumentStatus, usePatientDocuments } from '../api/documents';
 import { CategoryCard } from './category-card';
 
@@ -23,8 +24,12 @@ export function DocumentsPage() {
   const status = useApplicationDocumentStatus();
   const byCategory = new Map((documents.data ?? []).map((d) => [d.category, d]));
   const uploadedCount = UPLOAD_CENTER_CATEGORIES.filter((c) => byCategory.has(c.id)).length;
+  // A renewal asks anew for the proof of residency (and an old photo) its licence was issued on.
+  const renewalNeeds: readonly string[] = status.data?.renewalNeeds ?? [];
   // Counted against what the patient needs (QUEUE_REQUIRED_DOCUMENTS), as the wizard does.
-  const progress = requiredDocumentsProgress(byCategory.keys());
+  const progress = requiredDocumentsProgress(
+    [...byCategory.keys()].filter((c) => !renewalNeeds.includes(c)),
+  );
   // The dashboard's "Upload a new file" names a category: bring its card into view.
   const [params] = useSearchParams();
   const wanted = UPLOAD_CENTER_CATEGORIES.find((c) => c.id === params.get('category'))?.id;
@@ -65,6 +70,17 @@ export function DocumentsPage() {
               </p>
             )
           )}
+        </div>
+      )}
+
+      {renewalNeeds.length > 0 && (
+        <div
+          className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+          data-testid="renewal-needs"
+        >
+          <p className="font-semibold">Your licence renewal</p>
+          {renewalNeeds.includes('proof_of_residency') && <p>{RENEWAL_RESIDENCY_NOTE}</p>}
+          {renewalNeeds.includes('photo') && <p>{RENEWAL_PHOTO_NOTE}</p>}
         </div>
       )}
 

@@ -46,7 +46,7 @@ export function IntakePage() {
   if (!user || applications.isPending || documents.isPending || queue.isPending || draft.isPending)
     return <FullPageSpinner />;
   const open = openApplication(applications.data);
-  const progress = intakeProgress(open, documents.data, queue.data);
+  const progress = intakeProgress(open, documents.data, queue.data, applications.data);
   const raw = Number(params.get('step'));
   const step =
     Number.isInteger(raw) && raw >= 1 && raw <= WIZARD_STEPS.length ? raw : progress.step;
@@ -104,7 +104,8 @@ export function IntakePage() {
 
       {step === 2 && (
         <DocumentsStep
-          documents={documents.data ?? []}
+          // A renewal's old proof of residency (or old photo) is asked for again, not shown as done.
+          documents={(documents.data ?? []).filter((d) => !progress.stale.includes(d.id))}
           missing={progress.missing}
           onBack={() => goTo(1)}
           onNext={() => goTo(3)}

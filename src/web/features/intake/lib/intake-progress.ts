@@ -1,7 +1,8 @@
 import type { PatientDocument } from '@/features/documents/api/documents';
-import { countsForIntake, missingForQueue } from '../../../../shared/intake';
+import { missingForQueue } from '../../../../shared/intake';
 import { feeCovered } from '../../../../shared/payment-status';
 import { ACTIVE_QUEUE_STATUSES, type QueueStatusView } from '../../../../shared/queue';
+import { countsForApplication, renewalRuleFor } from '../../../../shared/renewal';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 
 // Where the patient stands in the wizard, from the records alone (issue 11): the same rule of
@@ -18,15 +19,20 @@ export interface IntakeProgress {
   queued: boolean;
   /** The step the records support (1-based). */
   step: number;
+  /** Documents on file that a renewal asks for anew (an old proof of residency or photo). */
+  stale: string[];
 }
 
 export function intakeProgress(
   application: ApplicationView | null,
   documents: readonly PatientDocument[] | undefined,
   queue: QueueStatusView | null | undefined,
+  /** The patient's applications: a renewal asks anew for what its licence was issued on. */
+  history: readonly ApplicationView[] = [],
 ): IntakeProgress {
-  const current = (documents ?? []).filter(
-    (d) => countsForIntake(d) && (d.applicationId === null || d.applicationId === application?.id),
+  const renewal = application ? renewalRuleFor(application, history) : null;
+  const current = (documents ?? []).filter((d) =>
+    countsForApplication(d, application ?? { id: '' }, renewal),
   );
   const missing = missingForQueue({
     conditions: application?.medicalConditions.length ?? 0,
@@ -44,5 +50,10 @@ export function intakeProgress(
         : covered
           ? 4
           : 3;
-  return { missing, complete: missing.length === 0, feeCovered: covered, queued, step };
+  const stale = renewal
+    ? (documents ?? [])
+        .filter((d) => d.status !== 'rejected' && !current.includes(d))
+        .map((d) => d.id)
+    : [];
+  return { missing, complete: missing.length === 0, feeCovered: covered, queued, step, stale };
 }

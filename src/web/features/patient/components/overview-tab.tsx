@@ -8,12 +8,21 @@ import { useDevBypass } from '@/features/payments/api/dev-bypass';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { hasJoinedCall } from '@/features/video/lib/call-data';
 import type { QueueStatusView } from '../../../../shared/queue';
-import { type ApplicationView, paymentDue } from '../../../../shared/schemas/application';
+import {
+  type ApplicationView,
+  isClosedStatus,
+  paymentDue,
+} from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PatientJourneyResponse } from '../../../../shared/schemas/journey';
+import type { License } from '../../../../shared/schemas/state-application';
 import { ApprovalPanel, DenialPanel, DocumentsAttention } from './decision-panels';
 import { PatientJourney } from './patient-journey';
 import { QueueRemindersCard } from './queue-reminders-card';
+import { RenewLicenceCard } from './renew-licence-card';
+
+/** The journey's licence (issue 22), once the server sends it. */
+type JourneyWithLicence = PatientJourneyResponse & { license?: License | null };
 
 interface OverviewTabProps {
   user: CurrentUser;
@@ -21,7 +30,7 @@ interface OverviewTabProps {
   application: ApplicationView | null;
   queue: QueueStatusView | null;
   /** The journey, the decision and the documents to fix, as the server computed them. */
-  journey: PatientJourneyResponse;
+  journey: JourneyWithLicence;
   onLogout: () => void;
   loggingOut: boolean;
 }
@@ -53,6 +62,10 @@ export function OverviewTab({
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div className="grid content-start gap-6">
         <DocumentsAttention documents={journey.documentsNeedingAttention} />
+        <RenewLicenceCard
+          license={journey.license}
+          applicationOpen={!!application && !isClosedStatus(application.status)}
+        />
         <StatusCard user={user} data={journey} />
         <PatientJourney journey={journey.journey} />
       </div>
