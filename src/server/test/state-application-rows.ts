@@ -25,12 +25,25 @@ export async function setStateApplication(
   const { rejectionReasonText, ...rest } = patch;
   const signedOn =
     rest.signedOn ?? todayIso(app.ctx.config.CLINIC_TIMEZONE, new Date(app.ctx.now()));
+  // What the patch does not give starts afresh, so each call describes the whole row.
   const values = {
     mode: 'clinic_submits',
     status: 'preparing',
+    ommaApplicationNumber: null,
+    submittedOn: null,
+    stateFeeReference: null,
+    rejectionReason: null,
+    documentsNeeded: null,
+    rejectedOn: null,
+    resubmitBy: null,
+    cardMailedOn: null,
     signedOn,
     submitBy: submitByFor(signedOn),
     ...rest,
+    // A rejection is recorded now, as the desk records it (its rejected_at, once merged).
+    ...(rest.rejectedOn
+      ? { updatedAt: new Date(app.ctx.now()), rejectedAt: new Date(app.ctx.now()) }
+      : {}),
     ...(rejectionReasonText === undefined
       ? {}
       : { rejectionReason: app.ctx.sealer.seal(rejectionReasonText, REJECTION_REASON_PURPOSE) }),

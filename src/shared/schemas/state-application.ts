@@ -133,7 +133,11 @@ export type PatientStateApplication = z.infer<typeof PatientStateApplicationSche
 
 /** POST /api/patient/state-application (`patient_submits`): the patient applied. */
 export const PatientAppliedBodySchema = z.object({
-  ommaApplicationNumber: z.string().trim().max(60).optional(),
+  ommaApplicationNumber: z
+    .string({ error: 'ommaApplicationNumber must be text' })
+    .trim()
+    .max(60, 'ommaApplicationNumber must be at most 60 characters')
+    .optional(),
   submittedOn: isoDate('submittedOn'),
 });
 

@@ -108,9 +108,9 @@ export async function patientJourney(
   const latestPerCategory = new Map<string, (typeof docs)[number]>();
   for (const d of docs)
     if (!latestPerCategory.has(d.category)) latestPerCategory.set(d.category, d);
-  // The clinic's day each current file arrived: one sent since OMMA's rejection answers it.
-  const uploadedOn = new Map(
-    [...latestPerCategory.values()].map((d) => [d.category, todayIso(timeZone, d.uploadedAt)]),
+  // When each current file arrived: one sent since OMMA's rejection answers it.
+  const uploadedAt = new Map(
+    [...latestPerCategory.values()].map((d) => [d.category, d.uploadedAt]),
   );
   const recommendation = docs.find(
     (d) => d.category === 'physician_recommendation' && d.applicationId === application?.id,
@@ -138,7 +138,7 @@ export async function patientJourney(
     stateApplicationMode: stateRow
       ? (stateRow.mode as StateApplicationMode)
       : await modeBeforeApproval(db, application?.stateApplicationMode),
-    stateApplication: stateRow && toPatientStateApplication(ctx, stateRow, uploadedOn, log),
+    stateApplication: stateRow && toPatientStateApplication(ctx, stateRow, uploadedAt, log),
     license,
     today,
   };

@@ -24,9 +24,19 @@ import {
 
 /**
  * The purpose OMMA's rejection reason is sealed with (storage/sealed-text.ts): the desk seals
- * with it, the patient's journey opens with it.
+ * with it (state-applications/queries.ts REJECTION_PURPOSE, the same string), the patient's
+ * journey opens with it.
  */
-export const REJECTION_REASON_PURPOSE = 'state_applications.rejection_reason';
+export const REJECTION_REASON_PURPOSE = 'state_application.rejection_reason';
+
+/**
+ * The instant the desk recorded OMMA's rejection: files uploaded after it answer OMMA's request
+ * (the desk's rule for returning the application to `preparing`). The desk's `rejected_at`;
+ * without it, the row's last change, which the rejection made.
+ */
+function rejectedInstant(row: StateApplicationDbRow): Date {
+  return (row as { rejectedAt?: Date | null }).rejectedAt ?? row.updatedAt;
+}
 
 /** Said instead of a reason that cannot be opened (never a 500 on the patient's dashboard). */
 export const REASON_UNREADABLE =
@@ -73,13 +83,13 @@ const isResubmittable = (c: string): c is ResubmittableDocument =>
   (RESUBMITTABLE_DOCUMENTS as readonly string[]).includes(c);
 
 /**
- * The answer's shape. `uploadedOn` gives, per category, the clinic's date of the patient's
- * current file: one uploaded on or after the rejection counts as received.
+ * The answer's shape. `uploadedAt` gives, per category, when the patient's current file
+ * arrived: one uploaded after the rejection counts as received.
  */
 export function toPatientStateApplication(
   ctx: AppContext,
   row: StateApplicationDbRow,
-  uploadedOn: ReadonlyMap<string, string>,
+  uploadedAt: ReadonlyMap<string, Date>,
   log: Warner,
 ): PatientStateApplication {
   const status = effectiveStatus(
@@ -100,10 +110,10 @@ export function toPatientStateApplication(
   // The rejection's details while it stands (rejected, or lapsed for want of a resubmission).
   if (row.rejectedOn && (status === 'rejected' || status === 'lapsed')) {
     const needed = (row.documentsNeeded ?? []).filter(isResubmittable);
-    const rejectedOn = row.rejectedOn;
+    const since = rejectedInstant(row).getTime();
     view.reason = openReason(ctx, row.rejectionReason, log);
     view.documentsNeeded = needed;
-    view.documentsReceived = needed.filter((c) => (uploadedOn.get(c) ?? '') >= rejectedOn);
+    view.documentsReceived = needed.filter((c) => (uploadedAt.get(c)?.getTime() ?? 0) > since);
     if (row.resubmitBy) view.resubmitBy = row.resubmitBy;
   }
   return view;
