@@ -12,8 +12,10 @@ import { type ApplicationView, paymentDue } from '../../../../shared/schemas/app
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PatientJourneyResponse } from '../../../../shared/schemas/journey';
 import { ApprovalPanel, DenialPanel, DocumentsAttention } from './decision-panels';
+import { LicenceCard } from './licence-card';
 import { PatientJourney } from './patient-journey';
 import { QueueRemindersCard } from './queue-reminders-card';
+import { StateApplicationCard } from './state-application-card';
 
 interface OverviewTabProps {
   user: CurrentUser;
@@ -54,6 +56,12 @@ export function OverviewTab({
       <div className="grid content-start gap-6">
         <DocumentsAttention documents={journey.documentsNeedingAttention} />
         <StatusCard user={user} data={journey} />
+        {journey.stateApplication && (
+          <StateApplicationCard
+            application={journey.stateApplication}
+            step={journey.journey.steps.find((s) => s.key === 'state_application')}
+          />
+        )}
         <PatientJourney journey={journey.journey} />
       </div>
       <div className="grid content-start gap-6">
@@ -133,6 +141,10 @@ export function OverviewTab({
             </Button>
           </CardContent>
         </Card>
+        {/* Once there is a licence to show or one on its way; a renewing patient may enter theirs. */}
+        {(journey.license || journey.stateApplication || application?.type === 'renewal') && (
+          <LicenceCard license={journey.license} />
+        )}
         <QueueRemindersCard user={user} />
       </div>
     </div>
@@ -142,7 +154,8 @@ export function OverviewTab({
 /** The headline card: the decision once there is one, else the step the patient is at. */
 function StatusCard({ user, data }: { user: CurrentUser; data: PatientJourneyResponse }) {
   const { decision, journey } = data;
-  if (decision?.outcome === 'approved') return <ApprovalPanel decision={decision} />;
+  if (decision?.outcome === 'approved')
+    return <ApprovalPanel decision={decision} stateApplication={data.stateApplication} />;
   if (decision?.outcome === 'not_approved') return <DenialPanel decision={decision} />;
   const step = journey.steps.find((s) => s.key === journey.current);
   if (!step) return null;
