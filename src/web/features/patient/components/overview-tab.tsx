@@ -62,6 +62,10 @@ export function OverviewTab({
             step={journey.journey.steps.find((s) => s.key === 'state_application')}
           />
         )}
+        {/* Once there is a licence to show or one on its way; a renewing patient may enter theirs. */}
+        {(journey.license || journey.stateApplication || application?.type === 'renewal') && (
+          <LicenceCard license={journey.license} />
+        )}
         <PatientJourney journey={journey.journey} />
       </div>
       <div className="grid content-start gap-6">
@@ -141,10 +145,6 @@ export function OverviewTab({
             </Button>
           </CardContent>
         </Card>
-        {/* Once there is a licence to show or one on its way; a renewing patient may enter theirs. */}
-        {(journey.license || journey.stateApplication || application?.type === 'renewal') && (
-          <LicenceCard license={journey.license} />
-        )}
         <QueueRemindersCard user={user} />
       </div>
     </div>
