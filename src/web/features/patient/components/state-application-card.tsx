@@ -89,7 +89,7 @@ export function StateApplicationCard({
               {sa.documentsNeeded!.map((category) => (
                 <li
                   key={category}
-                  className="flex flex-wrap items-center justify-between gap-2 text-sm"
+                  className="grid gap-2 text-sm sm:flex sm:items-center sm:justify-between"
                 >
                   <span className="font-medium">{CATEGORY_DEFINITIONS[category].name}</span>
                   {received.has(category) ? (
@@ -98,7 +98,12 @@ export function StateApplicationCard({
                       Received
                     </span>
                   ) : (
-                    <Button asChild size="sm" variant="outline">
+                    <Button
+                      asChild
+                      size="sm"
+                      variant="outline"
+                      className="h-auto w-fit max-w-full whitespace-normal"
+                    >
                       <Link to={uploadRouteFor(category)}>
                         <Upload aria-hidden="true" />
                         Upload {CATEGORY_DEFINITIONS[category].name}
