@@ -139,7 +139,7 @@ test('the dashboard follows the visit from a new account to the decision', async
   await fresh.page.goto('/patient/dashboard');
   await expect(fresh.page.getByRole('heading', { name: 'Welcome, Quinn' })).toBeVisible();
   await expect(step(fresh.page, 'application')).toHaveAttribute('data-state', 'current');
-  await expect(fresh.page.getByText('1 of 8 steps complete (13%)')).toBeVisible();
+  await expect(fresh.page.getByText('1 of 10 steps complete (10%)')).toBeVisible();
   await checkScreen(fresh.page, 'journey-new');
 
   // A rejected photo is flagged with the reason and an upload action.
@@ -182,7 +182,7 @@ test('the dashboard follows the visit from a new account to the decision', async
   await checkScreen(waiting.page, 'journey-in-consultation');
   await doctor.post('/api/admin/end-consultation', { data: { queueId: waitingQueue } });
 
-  // Approved: download, signed date, the state deadline, the OMMA steps.
+  // Approved: download, signed date, the state deadline, what happens at OMMA.
   const approved = await newPatient(await context(), 'Approved');
   const approvedQueue = await payAndQueue(
     approved.page,
@@ -197,12 +197,12 @@ test('the dashboard follows the visit from a new account to the decision', async
   await approved.page.goto('/patient/dashboard');
   const panel = approved.page.getByTestId('approval-panel');
   await expect(panel.getByRole('link', { name: 'Download your recommendation' })).toBeVisible();
-  await expect(panel).toContainText(/expires for the state's purposes on .* — 30 days left/);
-  await expect(panel.getByRole('link', { name: /oklahoma\.gov\/omma/ })).toHaveAttribute(
-    'href',
-    'https://oklahoma.gov/omma',
-  );
-  await expect(approved.page.getByText('8 of 8 steps complete (100%)')).toBeVisible();
+  // What happens at OMMA, in the mode of the visit (issue 22): within the recommendation's
+  // 30 days, and never a fee the patient already paid.
+  await expect(panel.getByTestId('next-at-omma')).toContainText('within 30 days');
+  await expect(panel).not.toContainText(/pay the state's license fee/i);
+  // The visit's eight steps are done; the state application and the licence are ahead.
+  await expect(approved.page.getByText('8 of 10 steps complete (80%)')).toBeVisible();
   const download = approved.page.waitForEvent('download');
   await panel.getByRole('link', { name: 'Download your recommendation' }).click();
   expect((await download).suggestedFilename()).toBe('physician-recommendation.pdf');

@@ -463,7 +463,7 @@ test('Simulate Payment Complete marks the application paid outside production', 
   expect(registered.status()).toBe(201);
 
   await page.goto('/patient/dashboard');
-  await expect(page.getByText('1 of 8 steps complete (13%)')).toBeVisible();
+  await expect(page.getByText('1 of 10 steps complete (10%)')).toBeVisible();
   await expect(page.getByRole('link', { name: 'View Queue Status', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Simulate Payment Complete' }).click();
   await expect(toastTitled(page, 'Payment Simulated')).toBeVisible();

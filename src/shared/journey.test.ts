@@ -59,7 +59,7 @@ const step = (input: JourneyInput, key: string) =>
   computeJourney(input).steps.find((s) => s.key === key)!;
 
 describe('computeJourney', () => {
-  it('lists the eight steps of the visit in order', () => {
+  it('lists the ten steps of the visit in order, on to the state application and the licence', () => {
     expect(computeJourney(base).steps.map((s) => s.title)).toEqual([
       'Account',
       'Application',
@@ -69,6 +69,8 @@ describe('computeJourney', () => {
       'Video consultation',
       'Physician decision',
       'Recommendation delivered',
+      'State application',
+      'Licence',
     ]);
   });
 
@@ -81,9 +83,9 @@ describe('computeJourney', () => {
 
   it('a new patient is at the application, with the wizard as the next action', () => {
     const j = computeJourney(base);
-    expect(j.steps.map((s) => s.state)).toEqual([C, N, P, P, P, P, P, P]);
+    expect(j.steps.map((s) => s.state)).toEqual([C, N, P, P, P, P, P, P, P, P]);
     expect(j.steps[1]!.action).toEqual({ label: 'Start your application', to: '/patient/intake' });
-    expect(j.percent).toBe(13);
+    expect(j.percent).toBe(10);
     // Only the current step carries an action.
     expect(j.steps.filter((s) => s.action).map((s) => s.key)).toEqual(['application']);
   });
@@ -92,6 +94,8 @@ describe('computeJourney', () => {
     expect(states({ ...base, application: app({ conditions: 0 }) })).toEqual([
       C,
       N,
+      P,
+      P,
       P,
       P,
       P,
@@ -117,6 +121,8 @@ describe('computeJourney', () => {
       C,
       C,
       N,
+      P,
+      P,
       P,
       P,
       P,
@@ -150,7 +156,7 @@ describe('computeJourney', () => {
 
   it('waiting in the queue: the queue is current', () => {
     const j = computeJourney(queued);
-    expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, N, P, P, P]);
+    expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, N, P, P, P, P, P]);
     expect(j.steps[4]).toMatchObject({
       status: 'You are waiting for a physician.',
       action: { to: '/patient/queue' },
@@ -160,7 +166,7 @@ describe('computeJourney', () => {
   it('started but not ended: the consultation is current, not complete', () => {
     const input = { ...queued, queue: { status: 'in_consultation' }, consultation: consultation() };
     const j = computeJourney(input);
-    expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, C, N, P, P]);
+    expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, C, N, P, P, P, P]);
     expect(j.steps[5]!.status).toBe('Your consultation is in progress.');
     // The call's Join is offered only when the consultation has a video room.
     expect(j.steps[5]!.action).toBeNull();
@@ -175,10 +181,10 @@ describe('computeJourney', () => {
       queue: { status: 'completed' },
       consultation: consultation({ endedAt: '2026-03-01T15:00:00Z' }),
     };
-    expect(states(input)).toEqual([C, C, C, C, C, C, N, P]);
+    expect(states(input)).toEqual([C, C, C, C, C, C, N, P, P, P]);
   });
 
-  it('approved with the recommendation delivered: every step is complete', () => {
+  it('approved with the recommendation delivered: the visit is complete, the state application next', () => {
     const j = computeJourney({
       ...queued,
       application: app({ status: 'approved', paymentStatus: 'captured' }),
@@ -186,9 +192,9 @@ describe('computeJourney', () => {
       consultation: consultation({ endedAt: '2026-03-01T15:00:00Z', outcome: 'approved' }),
       recommendationDocumentId: '00000000-0000-4000-8000-0000000000aa',
     });
-    expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, C, C, C, C]);
-    expect(j.percent).toBe(100);
-    expect(j.current).toBeNull();
+    expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, C, C, C, C, N, P]);
+    expect(j.percent).toBe(80);
+    expect(j.current).toBe('state_application');
   });
 
   it('not approved: the decision needs attention with the reason; delivery is blocked', () => {
@@ -203,7 +209,7 @@ describe('computeJourney', () => {
       }),
     };
     const j = computeJourney(input);
-    expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, C, C, A, B]);
+    expect(j.steps.map((s) => s.state)).toEqual([C, C, C, C, C, C, A, B, B, B]);
     expect(j.steps[6]!.status).toBe('Not approved: No qualifying condition documented');
     expect(j.steps[3]!.status).toBe('Your card was not charged; the hold was released.');
     expect(j.current).toBe('decision');
@@ -220,7 +226,7 @@ describe('computeJourney', () => {
     });
     // Nothing after it is current: the patient acts on the removal first.
     const j = computeJourney({ ...queued, queue: { status: 'rejected' } });
-    expect(j.steps.map((x) => x.state)).toEqual([C, C, C, C, A, P, P, P]);
+    expect(j.steps.map((x) => x.state)).toEqual([C, C, C, C, A, P, P, P, P, P]);
     expect(j.current).toBe('queue');
   });
 
@@ -230,7 +236,7 @@ describe('computeJourney', () => {
       application: app({ conditions: 0, paymentStatus: 'captured' }),
       documents: [],
     });
-    expect(j.steps.map((s) => s.state)).toEqual([C, A, A, C, N, P, P, P]);
+    expect(j.steps.map((s) => s.state)).toEqual([C, A, A, C, N, P, P, P, P, P]);
     expect(j.current).toBe('queue');
   });
 });

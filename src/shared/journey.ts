@@ -11,6 +11,7 @@ import {
   isRequiredDocument,
   QUEUE_REQUIRED_DOCUMENTS,
 } from './documents.js';
+import { licenseFacts, stateApplicationFacts } from './journey-licence.js';
 import { formatUsd } from './money.js';
 import { isOwnKey } from './own-keys.js';
 import type {
@@ -22,6 +23,9 @@ import type {
   JourneyStepKey,
   JourneyStepState,
 } from './schemas/journey.js';
+import type { License, PatientStateApplication } from './schemas/state-application.js';
+import type { StateApplicationMode } from './state-application.js';
+import { uploadRouteFor } from './upload-route.js';
 
 export type { Journey, JourneyStep, JourneyStepKey, JourneyStepState } from './schemas/journey.js';
 
@@ -53,6 +57,18 @@ export interface JourneyInput {
   } | null;
   /** The signed recommendation document, once delivered. */
   recommendationDocumentId: string | null;
+  /**
+   * Issue 22, past the recommendation. Who applies to OMMA: the state application's mode, else
+   * the one fixed on the application at payment, else the fee schedule's (default
+   * clinic_submits).
+   */
+  stateApplicationMode?: StateApplicationMode;
+  /** The application's OMMA application, its status as of the clinic's today. */
+  stateApplication?: PatientStateApplication | null;
+  /** The patient's current OMMA licence. */
+  license?: License | null;
+  /** The clinic's today (ISO date): a licence past its expiry needs attention. */
+  today?: string;
 }
 
 const TITLES: Record<JourneyStepKey, string> = {
@@ -64,17 +80,17 @@ const TITLES: Record<JourneyStepKey, string> = {
   consultation: 'Video consultation',
   decision: 'Physician decision',
   delivery: 'Recommendation delivered',
+  state_application: 'State application',
+  license: 'Licence',
 };
 
 const STEP_ORDER = Object.keys(TITLES) as JourneyStepKey[];
 /** The steps before the queue: once the patient is queued, one still missing needs attention. */
 const INTAKE_STEPS: readonly JourneyStepKey[] = ['account', 'application', 'documents', 'payment'];
 
-const DOCUMENT_CENTER = '/patient/documents';
-export const uploadRouteFor = (category: string) =>
-  `${DOCUMENT_CENTER}?category=${encodeURIComponent(category)}`;
+export { uploadRouteFor };
 
-interface Facts {
+export interface Facts {
   state: 'done' | 'todo' | 'attention' | 'blocked';
   status: string;
   action?: JourneyAction;
@@ -240,6 +256,8 @@ const FACTS: Record<JourneyStepKey, (input: JourneyInput) => Facts> = {
   consultation: consultationFacts,
   decision: decisionFacts,
   delivery: deliveryFacts,
+  state_application: stateApplicationFacts,
+  license: licenseFacts,
 };
 
 export function computeJourney(input: JourneyInput): Journey {

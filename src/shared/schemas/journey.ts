@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_CATEGORIES } from '../documents.js';
+import { LicenseSchema, PatientStateApplicationSchema } from './state-application.js';
 
 // GET /api/patient/journey (issue 11: the journey is the server's). The server computes the
 // visit's steps from the records (src/shared/journey.ts) and every patient screen renders them.
@@ -13,6 +14,9 @@ export const JOURNEY_STEP_KEYS = [
   'consultation',
   'decision',
   'delivery',
+  // Issue 22: the journey goes on to the OMMA application and the licence.
+  'state_application',
+  'license',
 ] as const;
 export type JourneyStepKey = (typeof JOURNEY_STEP_KEYS)[number];
 
@@ -92,5 +96,9 @@ export const PatientJourneyResponseSchema = z.object({
   journey: JourneySchema,
   decision: DecisionSchema.nullable(),
   documentsNeedingAttention: z.array(DocumentNeedingAttentionSchema),
+  /** The latest application's OMMA application (issue 22), null before approval. */
+  stateApplication: PatientStateApplicationSchema.nullable(),
+  /** The patient's current OMMA licence, from the desk or entered by the patient. */
+  license: LicenseSchema.nullable(),
 });
 export type PatientJourneyResponse = z.infer<typeof PatientJourneyResponseSchema>;

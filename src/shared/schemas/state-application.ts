@@ -10,8 +10,7 @@ import {
 // (/api/admin/state-applications…), the patient's side (journey, state-application, licence)
 // and renewals. One schema for the route, the screen and the tests.
 
-const isoDate = (field: string) =>
-  z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` });
+const isoDate = (field: string) => z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` });
 const required = (field: string, max = 100) =>
   z
     .string({ error: `${field} is required` })
@@ -126,13 +125,19 @@ export const PatientStateApplicationSchema = z.object({
   /** On rejection only. */
   reason: z.string().optional(),
   documentsNeeded: z.array(z.enum(RESUBMITTABLE_DOCUMENTS)).optional(),
+  /** Of documentsNeeded, those the patient has uploaded since the rejection. */
+  documentsReceived: z.array(z.enum(RESUBMITTABLE_DOCUMENTS)).optional(),
   resubmitBy: z.iso.date().optional(),
 });
 export type PatientStateApplication = z.infer<typeof PatientStateApplicationSchema>;
 
 /** POST /api/patient/state-application (`patient_submits`): the patient applied. */
 export const PatientAppliedBodySchema = z.object({
-  ommaApplicationNumber: z.string().trim().max(60).optional(),
+  ommaApplicationNumber: z
+    .string({ error: 'ommaApplicationNumber must be text' })
+    .trim()
+    .max(60, 'ommaApplicationNumber must be at most 60 characters')
+    .optional(),
   submittedOn: isoDate('submittedOn'),
 });
 

@@ -51,6 +51,8 @@ describe('GET /api/patient/journey', () => {
       consultation: 'pending',
       decision: 'pending',
       delivery: 'pending',
+      state_application: 'pending',
+      license: 'pending',
     });
     expect(body.journey.steps[1]!.action).toEqual({
       label: 'Start your application',
@@ -90,7 +92,7 @@ describe('GET /api/patient/journey', () => {
     });
   });
 
-  it('approved: every step complete, the recommendation to download and 30 days for the state', async () => {
+  it('approved: the visit complete, the recommendation to download and 30 days for the state', async () => {
     const patient = await queuedPatient(t.app);
     const consultationId = await startAndEnd(patient.queueId, { end: true });
     let body = await journeyOf(patient.client);
@@ -103,8 +105,9 @@ describe('GET /api/patient/journey', () => {
     });
     expect(outcome.statusCode, outcome.body).toBe(200);
     body = await journeyOf(patient.client);
-    expect(body.journey.percent).toBe(100);
-    expect(body.journey.current).toBeNull();
+    // The visit's eight steps done; the state application and the licence are ahead (issue 22).
+    expect(body.journey.percent).toBe(80);
+    expect(body.journey.current).toBe('state_application');
     expect(body.decision).toMatchObject({
       outcome: 'approved',
       daysLeft: 30,

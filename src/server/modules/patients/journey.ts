@@ -8,12 +8,22 @@ import {
 } from '../../../shared/journey.js';
 import { countsForApplication } from '../../../shared/renewal.js';
 import type { PatientJourneyResponse } from '../../../shared/schemas/journey.js';
+import {
+  DEFAULT_STATE_APPLICATION_MODE,
+  type StateApplicationMode,
+} from '../../../shared/state-application.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { consultations, medicalConditions, queueEntries } from '../../db/schema/index.js';
 import { renewalRuleOf } from '../applications/renewal-rule.js';
 import { latestApplication } from '../applications/service.js';
 import { currentDocuments } from '../documents/service.js';
+import { currentFeeSchedule } from '../fees/service.js';
+import {
+  licenseOf,
+  stateApplicationOf,
+  toPatientStateApplication,
+} from './state-application-view.js';
 
 // GET /api/patient/journey (issue 11): the records of the patient's latest application read
 // once, and the journey, the decision and the documents to fix computed from them by the
@@ -54,26 +64,56 @@ async function latestConsultation(db: Executor, applicationId: string) {
   return row ?? null;
 }
 
+/**
+ * Who applies to OMMA when no state application exists yet: the mode fixed on the application
+ * at payment, else the fee schedule's (issue 22; `stateApplication` on the schedule arrives with
+ * the fee schedule's mode, default clinic_submits until then).
+ */
+async function modeBeforeApproval(
+  db: Executor,
+  fixed: string | null | undefined,
+): Promise<StateApplicationMode> {
+  if (fixed) return fixed as StateApplicationMode;
+  const schedule = (await currentFeeSchedule(db)) as { stateApplication?: StateApplicationMode };
+  return schedule.stateApplication ?? DEFAULT_STATE_APPLICATION_MODE;
+}
+
 export async function patientJourney(
   ctx: AppContext,
   patient: { id: string },
+  log: { warn(message: string): void },
 ): Promise<PatientJourneyResponse> {
   const db = ctx.db;
   const application = await latestApplication(db, patient.id);
-  const [conditions, queue, consultation, docs] = application
+  const [conditions, queue, consultation, docs, stateRow, license] = application
     ? await Promise.all([
         conditionCount(db, application.id),
         latestQueueEntry(db, application.id),
         latestConsultation(db, application.id),
         currentDocuments(db, { patientId: patient.id }),
+        stateApplicationOf(db, application.id),
+        licenseOf(db, patient.id),
       ])
-    : [0, null, null, await currentDocuments(db, { patientId: patient.id })];
+    : [
+        0,
+        null,
+        null,
+        await currentDocuments(db, { patientId: patient.id }),
+        null,
+        await licenseOf(db, patient.id),
+      ];
+  const timeZone = ctx.config.CLINIC_TIMEZONE;
+  const today = todayIso(timeZone, new Date(ctx.now()));
 
   // One current document per category, the newest (the list is newest first). The clinic's
   // recommendation counts only for this application.
   const latestPerCategory = new Map<string, (typeof docs)[number]>();
   for (const d of docs)
     if (!latestPerCategory.has(d.category)) latestPerCategory.set(d.category, d);
+  // When each current file arrived: one sent since OMMA's rejection answers it.
+  const uploadedAt = new Map(
+    [...latestPerCategory.values()].map((d) => [d.category, d.uploadedAt]),
+  );
   const recommendation = docs.find(
     (d) => d.category === 'physician_recommendation' && d.applicationId === application?.id,
   );
@@ -105,15 +145,22 @@ export async function patientJourney(
       outcomeReason: consultation.outcomeReason,
     },
     recommendationDocumentId: recommendation?.id ?? null,
+    stateApplicationMode: stateRow
+      ? (stateRow.mode as StateApplicationMode)
+      : await modeBeforeApproval(db, application?.stateApplicationMode),
+    stateApplication: stateRow && toPatientStateApplication(ctx, stateRow, uploadedAt, log),
+    license,
+    today,
   };
-  const timeZone = ctx.config.CLINIC_TIMEZONE;
   return {
     journey: computeJourney(input),
     decision: computeDecision(input, {
       // The recommendation is dated the day it was signed, on the clinic's calendar.
       signedOn: consultation?.outcomeAt ? todayIso(timeZone, consultation.outcomeAt) : null,
-      today: todayIso(timeZone, new Date(ctx.now())),
+      today,
     }),
     documentsNeedingAttention: documentsNeedingAttention(input.documents),
+    stateApplication: input.stateApplication ?? null,
+    license,
   };
 }

@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../../shared/dates.js';
 import { ROLES, type Role } from '../../../shared/roles.js';
 import {
   applications,
   auditLog,
   documents,
   medicalConditions,
+  patientLicenses,
   patientProfiles,
   payments,
   queueEntries,
+  stateApplications,
 } from '../../db/schema/index.js';
 import { formData, pdfBytes, storedFiles, TINY_PNG } from '../../test/files.js';
 import { goodPayment, signedInAs, validRegistration } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { PATIENT_ENDPOINTS } from '../../test/patient-endpoints.js';
 import { type PaidPatient, paidPatient } from '../../test/patients.js';
+import { setStateApplication } from '../../test/state-application-rows.js';
 
 // Ruling 3 for the patient's own endpoints: signed out → 401, every staff role → 403, and the
 // patient gets the real answer. Refused callers send the very request that works for the
@@ -101,6 +105,21 @@ const REQUESTS: Record<Key, { prepare: () => Prepared | Promise<Prepared>; ok: n
     ok: 200,
   },
   'GET /api/patient/journey': { prepare: () => ({ url: '/api/patient/journey' }), ok: 200 },
+  'PUT /api/patient/license': {
+    prepare: () => ({
+      url: '/api/patient/license',
+      payload: { licenseNumber: 'PAAA-1234-ZZZZ', expiresOn: '2027-06-30' },
+    }),
+    ok: 200,
+  },
+  'POST /api/patient/state-application': {
+    // The owner's visit is in patient_submits (beforeAll): they record that they applied.
+    prepare: () => ({
+      url: '/api/patient/state-application',
+      payload: { submittedOn: todayIso(t.app.ctx.config.CLINIC_TIMEZONE) },
+    }),
+    ok: 200,
+  },
   'PUT /api/patient/notifications': {
     prepare: () => ({ url: '/api/patient/notifications', payload: { queueReminders: false } }),
     ok: 200,
@@ -159,6 +178,11 @@ beforeAll(async () => {
   );
   expect(upload.statusCode, upload.body).toBe(201);
   documentId = upload.json().id;
+  await setStateApplication(
+    t.app,
+    { applicationId: owner.application.id, patientId: owner.patientId },
+    { mode: 'patient_submits' },
+  );
   for (const role of ROLES)
     if (role !== 'patient') staff[role] = (await signedInAs(t.app, role)).client;
 });
@@ -167,15 +191,18 @@ afterAll(() => t.close());
 /** Everything a patient endpoint can write, to prove a refused call wrote nothing. */
 async function state() {
   const db = t.app.ctx.db;
-  const [apps, pays, docs, queue, conditions, profiles, audit] = await Promise.all([
-    db.select().from(applications),
-    db.select().from(payments),
-    db.select().from(documents),
-    db.select().from(queueEntries),
-    db.select().from(medicalConditions),
-    db.select().from(patientProfiles),
-    db.select({ id: auditLog.id }).from(auditLog),
-  ]);
+  const [apps, pays, docs, queue, conditions, profiles, audit, states, licenses] =
+    await Promise.all([
+      db.select().from(applications),
+      db.select().from(payments),
+      db.select().from(documents),
+      db.select().from(queueEntries),
+      db.select().from(medicalConditions),
+      db.select().from(patientProfiles),
+      db.select({ id: auditLog.id }).from(auditLog),
+      db.select().from(stateApplications),
+      db.select().from(patientLicenses),
+    ]);
   const byId = <T extends { id: string | number }>(rows: T[]) =>
     [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
   return {
@@ -186,6 +213,8 @@ async function state() {
     conditions: byId(conditions),
     profiles: byId(profiles),
     audit: audit.length,
+    states: byId(states),
+    licenses: byId(licenses),
     files: storedFiles(t.app.ctx.config.DATA_DIR),
   };
 }

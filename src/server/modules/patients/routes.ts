@@ -12,11 +12,13 @@ import { audit } from '../audit/service.js';
 import { toPatientProfile } from '../users/mappers.js';
 import { currentPatient } from './guards.js';
 import { patientJourney } from './journey.js';
+import { patientLicenceRoutes } from './licence-routes.js';
 import { patientVisits } from './visits.js';
 
 export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const patientOnly = { onRequest: requireRole('patient') };
+  await patientLicenceRoutes(fastify, ctx);
 
   // A patient reading their own profile is not audited (ruling 17).
   app.get('/api/patients/profile', patientOnly, async (request) => {
@@ -30,7 +32,7 @@ export async function patientRoutes(fastify: FastifyInstance, ctx: AppContext) {
   app.get(
     '/api/patient/journey',
     { ...patientOnly, schema: { response: { 200: PatientJourneyResponseSchema } } },
-    async (request) => patientJourney(ctx, currentPatient(request)),
+    async (request) => patientJourney(ctx, currentPatient(request), request.log),
   );
 
   // The visit history (issue 21): each consultation, its physician, decision and

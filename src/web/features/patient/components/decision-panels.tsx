@@ -6,6 +6,7 @@ import { documentViewUrl } from '@/features/documents/api/documents';
 import { formatCalendarDate } from '@/lib/format';
 import { moneyBackLine } from '../../../../shared/journey';
 import type { Decision, DocumentNeedingAttention } from '../../../../shared/schemas/journey';
+import type { PatientStateApplication } from '../../../../shared/schemas/state-application';
 
 // What the patient does with the physician's decision (issue 11: decisions the patient can act
 // on): the recommendation and the state's deadline after an approval; the reason, the options
@@ -23,7 +24,14 @@ function deadlineLine(d: Approved) {
   return `It expires for the state's purposes on ${on} — ${d.daysLeft} day${d.daysLeft === 1 ? '' : 's'} left.`;
 }
 
-export function ApprovalPanel({ decision }: { decision: Approved }) {
+export function ApprovalPanel({
+  decision,
+  stateApplication,
+}: {
+  decision: Approved;
+  /** The OMMA application the approval opened (null for an approval from before issue 22). */
+  stateApplication: PatientStateApplication | null;
+}) {
   return (
     <Card className="border-green-600" data-testid="approval-panel">
       <CardHeader>
@@ -46,39 +54,81 @@ export function ApprovalPanel({ decision }: { decision: Approved }) {
         ) : (
           <p className="text-sm text-muted-foreground">Your recommendation is being prepared.</p>
         )}
-        <p
-          className={
-            decision.daysLeft <= 7
-              ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950'
-              : 'text-sm'
-          }
-        >
-          {deadlineLine(decision)} The Oklahoma Medical Marijuana Authority (OMMA) accepts a
-          recommendation dated within 30 days of your license application.
-        </p>
-        <div className="grid gap-2">
-          <h3 className="font-semibold">Next: apply for your license with OMMA</h3>
-          <ol className="grid list-decimal gap-1 pl-5 text-sm">
-            <li>Create an account on the OMMA patient portal.</li>
-            <li>
-              Upload your recommendation, your government ID, your proof of Oklahoma residency and
-              your photo.
-            </li>
-            <li>Pay the state's license fee and submit the application.</li>
-          </ol>
-          <a
-            href={OMMA_URL}
-            target="_blank"
-            rel="noreferrer"
-            className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary underline underline-offset-2"
-          >
-            oklahoma.gov/omma
-            <ExternalLink aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
-        </div>
+        <NextAtOmma decision={decision} stateApplication={stateApplication} />
       </CardContent>
     </Card>
+  );
+}
+
+const warnWhen = (soon: boolean) =>
+  soon ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950' : 'text-sm';
+
+function OmmaLink() {
+  return (
+    <a
+      href={OMMA_URL}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex w-fit items-center gap-1 text-sm font-medium text-primary underline underline-offset-2"
+    >
+      oklahoma.gov/omma
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
+/**
+ * What happens next at OMMA, in the mode the visit was paid under (issue 22): the clinic
+ * applies with the state fee the patient already paid, or the patient applies and pays OMMA.
+ */
+function NextAtOmma({
+  decision,
+  stateApplication: sa,
+}: {
+  decision: Approved;
+  stateApplication: PatientStateApplication | null;
+}) {
+  // Once applied, the OMMA application's own card says where it stands.
+  if (sa && sa.status !== 'preparing') return null;
+  if (sa?.mode === 'clinic_submits')
+    return (
+      <div className="grid gap-2" data-testid="next-at-omma">
+        <h3 className="font-semibold">Next: we apply to OMMA for you</h3>
+        <p className="text-sm">
+          We submit your OMMA application and pay the state fee you already paid. There is nothing
+          more to pay.
+        </p>
+        <p className={warnWhen(decision.daysLeft <= 7)}>
+          We submit it by {formatCalendarDate(sa.submitBy)}: the Oklahoma Medical Marijuana
+          Authority (OMMA) accepts a recommendation dated within 30 days of the application.
+        </p>
+      </div>
+    );
+  const mine = sa?.mode === 'patient_submits';
+  return (
+    <div className="grid gap-2" data-testid="next-at-omma">
+      <h3 className="font-semibold">Next: apply for your licence with OMMA</h3>
+      <p className={warnWhen(decision.daysLeft <= 7)}>
+        {deadlineLine(decision)} The Oklahoma Medical Marijuana Authority (OMMA) accepts a
+        recommendation dated within 30 days of your licence application.
+      </p>
+      <ol className="grid list-decimal gap-1 pl-5 text-sm">
+        <li>Create an account on OMMA's patient portal.</li>
+        <li>
+          Upload your recommendation, your government ID, your proof of Oklahoma residency and your
+          photo.
+        </li>
+        {/* Only a patient who applies themselves pays OMMA: the clinic's fee did not include it. */}
+        <li>
+          {mine
+            ? 'Pay the state fee to OMMA there and submit the application.'
+            : 'Submit the application.'}
+        </li>
+        {mine && <li>Tell us below that you applied.</li>}
+      </ol>
+      <OmmaLink />
+    </div>
   );
 }
 

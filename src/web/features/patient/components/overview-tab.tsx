@@ -15,14 +15,11 @@ import {
 } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PatientJourneyResponse } from '../../../../shared/schemas/journey';
-import type { License } from '../../../../shared/schemas/state-application';
 import { ApprovalPanel, DenialPanel, DocumentsAttention } from './decision-panels';
+import { LicenceCard } from './licence-card';
 import { PatientJourney } from './patient-journey';
 import { QueueRemindersCard } from './queue-reminders-card';
-import { RenewLicenceCard } from './renew-licence-card';
-
-/** The journey's licence (issue 22), once the server sends it. */
-type JourneyWithLicence = PatientJourneyResponse & { license?: License | null };
+import { StateApplicationCard } from './state-application-card';
 
 interface OverviewTabProps {
   user: CurrentUser;
@@ -30,7 +27,7 @@ interface OverviewTabProps {
   application: ApplicationView | null;
   queue: QueueStatusView | null;
   /** The journey, the decision and the documents to fix, as the server computed them. */
-  journey: JourneyWithLicence;
+  journey: PatientJourneyResponse;
   onLogout: () => void;
   loggingOut: boolean;
 }
@@ -62,11 +59,20 @@ export function OverviewTab({
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <div className="grid content-start gap-6">
         <DocumentsAttention documents={journey.documentsNeedingAttention} />
-        <RenewLicenceCard
-          license={journey.license}
-          applicationOpen={!!application && !isClosedStatus(application.status)}
-        />
         <StatusCard user={user} data={journey} />
+        {journey.stateApplication && (
+          <StateApplicationCard
+            application={journey.stateApplication}
+            step={journey.journey.steps.find((s) => s.key === 'state_application')}
+          />
+        )}
+        {/* Once there is a licence to show or one on its way; a renewing patient may enter theirs. */}
+        {(journey.license || journey.stateApplication || application?.type === 'renewal') && (
+          <LicenceCard
+            license={journey.license}
+            applicationOpen={!!application && !isClosedStatus(application.status)}
+          />
+        )}
         <PatientJourney journey={journey.journey} />
       </div>
       <div className="grid content-start gap-6">
@@ -155,7 +161,8 @@ export function OverviewTab({
 /** The headline card: the decision once there is one, else the step the patient is at. */
 function StatusCard({ user, data }: { user: CurrentUser; data: PatientJourneyResponse }) {
   const { decision, journey } = data;
-  if (decision?.outcome === 'approved') return <ApprovalPanel decision={decision} />;
+  if (decision?.outcome === 'approved')
+    return <ApprovalPanel decision={decision} stateApplication={data.stateApplication} />;
   if (decision?.outcome === 'not_approved') return <DenialPanel decision={decision} />;
   const step = journey.steps.find((s) => s.key === journey.current);
   if (!step) return null;

@@ -1,0 +1,95 @@
+import { IdCard } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { formatCalendarDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { todayIso } from '../../../../shared/dates';
+import type { License } from '../../../../shared/schemas/state-application';
+import { daysBetween, RENEWAL_REMINDER_DAYS } from '../../../../shared/state-application';
+import { LicenceForm } from './licence-form';
+import { RenewalAction, renewalDue } from './renewal-action';
+
+// The patient's OMMA licence card (issue 22): recorded by the clinic when OMMA approves, or
+// entered by the patient, so the renewal reminders reach them in time. Within 60 days of expiry
+// it stands out and renewing is its main action.
+
+function expiryLine(expiresOn: string) {
+  const days = daysBetween(todayIso(), expiresOn);
+  if (days < 0) return 'Expired';
+  if (days === 0) return 'Expires today';
+  return `${days} day${days === 1 ? '' : 's'} left`;
+}
+
+export function LicenceCard({
+  license,
+  applicationOpen,
+}: {
+  license: License | null;
+  /** An application is in progress: a renewal waits for it. */
+  applicationOpen: boolean;
+}) {
+  const { hash } = useLocation();
+  const [editing, setEditing] = useState(hash === '#licence');
+  const days = license ? daysBetween(todayIso(), license.expiresOn) : null;
+  const due = license !== null && renewalDue(license);
+  return (
+    <Card
+      id="licence"
+      className={cn('h-fit', due && 'border-2 border-amber-500 bg-amber-50')}
+      data-testid="licence-card"
+    >
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <IdCard aria-hidden="true" className="size-5 shrink-0" />
+          {due ? 'Time to renew your licence' : 'Your OMMA licence'}
+        </h2>
+        {!license && (
+          <CardDescription>
+            Have an OMMA patient licence? Enter it and we email you{' '}
+            {RENEWAL_REMINDER_DAYS.join(', ').replace(/, (\d+)$/, ' and $1')} days before it
+            expires.
+          </CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {license && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Licence number</dt>
+            <dd className="font-medium break-all" data-testid="licence-number">
+              {license.licenseNumber}
+            </dd>
+            {license.issuedOn && (
+              <>
+                <dt className="text-muted-foreground">Issued</dt>
+                <dd>{formatCalendarDate(license.issuedOn)}</dd>
+              </>
+            )}
+            <dt className="text-muted-foreground">Expires</dt>
+            <dd data-testid="licence-expiry">
+              {formatCalendarDate(license.expiresOn)}{' '}
+              <span
+                className={
+                  days !== null && days <= 60
+                    ? 'font-medium text-amber-800'
+                    : 'text-muted-foreground'
+                }
+              >
+                ({expiryLine(license.expiresOn)})
+              </span>
+            </dd>
+          </dl>
+        )}
+        {license && <RenewalAction license={license} applicationOpen={applicationOpen} />}
+        {editing ? (
+          <LicenceForm license={license} onDone={() => setEditing(false)} />
+        ) : (
+          <Button variant="outline" className="w-full sm:w-fit" onClick={() => setEditing(true)}>
+            {license ? 'Update your licence' : 'Enter your licence'}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
