@@ -38,6 +38,7 @@ import type { PaymentGateway } from './modules/payments/gateway.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import { selectGateway } from './modules/payments/select-gateway.js';
 import { queueRoutes } from './modules/queue/routes.js';
+import { packetRoutes } from './modules/state-applications/packet-routes.js';
 import { QueueSnapshot } from './modules/queue/snapshot.js';
 import { transcriptionRoutes } from './modules/transcriptions/routes.js';
 import { patientAccountRoutes } from './modules/users/patient-account-routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await applicationDraftRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await documentRoutes(app, ctx);
+  await packetRoutes(app, ctx);
   await queueRoutes(app, ctx);
   await consultationRoutes(app, ctx);
   await followUpRoutes(app, ctx);
