@@ -50,3 +50,23 @@ export const OMMA_REGISTRATION_REQUIRED_MESSAGE =
 
 export const IDENTITY_NOT_VERIFIED_MESSAGE =
   "Confirm that you checked the patient's identity against their government ID and photo before approving";
+
+// The recommendation as OMMA reads it (issue 22, OAC 442:10): a caregiver may be designated only
+// when the physician certifies the patient is homebound, so the outcome of a patient who asked
+// for a caregiver says whether they are; the caregiver is printed only when they are.
+
+/** The outcome form's checkbox, shown when the application names a caregiver. */
+export const HOMEBOUND_LABEL = 'The patient is homebound (needed to designate the caregiver)';
+
+export const HOMEBOUND_REQUIRED_MESSAGE =
+  'This patient asked for a caregiver: say whether the patient is homebound. OMMA accepts a caregiver only when the physician certifies the patient is homebound.';
+
+/**
+ * A physician's office address, printed on the recommendation (issue 22): a doctor without one
+ * can still approve, and their console warns until it is filled in.
+ */
+export const OFFICE_ADDRESS_MISSING_MESSAGE =
+  'Your office address is missing: OMMA reads it on your recommendations. Ask a master admin to add it to your account.';
+
+export const hasOfficeAddress = (physician: { officeAddress?: string | null }) =>
+  !!physician.officeAddress?.trim();

@@ -111,9 +111,20 @@ describe('the packet', () => {
     expect(flat(pdfLayoutText(bytes))).not.toContain('Reduced Fee Proof');
   });
 
-  it('holds the reduced-fee proof of a reduced-fee application and names the reason', async () => {
+  it('holds the reduced-fee proof and names the reason and the certified caregiver', async () => {
     const other = await paidPatient(t.app);
-    await approvePatient(other, doctor, staff);
+    // …who also asked for a caregiver, and whom the physician certified homebound.
+    await t.app.ctx.db
+      .update(applications)
+      .set({
+        needsCaregiver: true,
+        caregiverFirstName: 'Robin',
+        caregiverLastName: 'Okafor-Hale',
+        caregiverPhone: '405-555-0199',
+        relationship: 'Daughter',
+      })
+      .where(eq(applications.id, other.application.id));
+    await approvePatient(other, doctor, staff, { homebound: true });
     await t.app.ctx.db
       .update(applications)
       .set({ hasReducedFee: true, reducedFeeReason: 'medicaid' })
@@ -137,6 +148,8 @@ describe('the packet', () => {
     const cover = pdfLayoutText(bytes).split('\f')[0]!;
     expect(cover).toMatch(/^\s*Reduced fee {2,}Medicaid Recipient\s*$/m);
     expect(cover).toMatch(/^\s*OMMA application number {2,}PAAA-1234-5678\s*$/m);
+    expect(cover).toMatch(/^\s*Caregiver {2,}Robin Okafor-Hale, Daughter\s*$/m);
+    expect(cover).toMatch(/^\s*Caregiver phone {2,}405-555-0199\s*$/m);
     expect(flat(cover)).toContain(`Reduced Fee Proof page ${pages}`);
     expect(pageText(bytes, pages)).toContain('Reduced Fee Proof');
   });
