@@ -61,6 +61,13 @@ export const HOMEBOUND_LABEL = 'The patient is homebound (needed to designate th
 export const HOMEBOUND_REQUIRED_MESSAGE =
   'This patient asked for a caregiver: say whether the patient is homebound. OMMA accepts a caregiver only when the physician certifies the patient is homebound.';
 
+/** The boards that license Oklahoma's physicians (MD and DO), as the recommendation names them. */
+export const LICENSING_BOARDS = [
+  'Oklahoma State Board of Medical Licensure and Supervision',
+  'Oklahoma State Board of Osteopathic Examiners',
+] as const;
+export type LicensingBoard = (typeof LICENSING_BOARDS)[number];
+
 /**
  * A physician's office address, printed on the recommendation (issue 22): a doctor without one
  * can still approve, and their console warns until it is filled in.
