@@ -72,8 +72,10 @@ export type LicensingBoard = (typeof LICENSING_BOARDS)[number];
  * A physician's office address, printed on the recommendation (issue 22): a doctor without one
  * can still approve, and their console warns until it is filled in.
  */
-export const OFFICE_ADDRESS_MISSING_MESSAGE =
-  'Your office address is missing: OMMA reads it on your recommendations. Ask a master admin to add it to your account.';
+export const OFFICE_ADDRESS_MISSING = {
+  title: 'No office address is recorded for you.',
+  body: 'OMMA reads your office address on the recommendations you sign. You can still approve recommendations; ask a master admin to add your office address to your account.',
+} as const;
 
 export const hasOfficeAddress = (physician: { officeAddress?: string | null }) =>
   !!physician.officeAddress?.trim();

@@ -121,7 +121,10 @@ export async function approvePatient(
     { approved: true, identityVerified: true, ...outcome },
   );
   expect(res.statusCode, res.body).toBe(200);
-  return { consultationId: start.json().consultation.id as string, documentId: res.json().documentId as string };
+  return {
+    consultationId: start.json().consultation.id as string,
+    documentId: res.json().documentId as string,
+  };
 }
 
 /** The row the desk's approval creates (its code lands separately): preparing, 30 days to go. */

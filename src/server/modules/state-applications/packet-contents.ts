@@ -88,7 +88,9 @@ async function approvingConsultation(db: Executor, applicationId: string) {
     .select({ homebound: consultations.homebound, doctor: users })
     .from(consultations)
     .innerJoin(users, eq(users.id, consultations.doctorId))
-    .where(and(eq(consultations.applicationId, applicationId), eq(consultations.outcome, 'approved')))
+    .where(
+      and(eq(consultations.applicationId, applicationId), eq(consultations.outcome, 'approved')),
+    )
     .orderBy(desc(consultations.outcomeAt))
     .limit(1);
   return row ?? null;
@@ -151,7 +153,13 @@ export async function packetContents(ctx: AppContext, id: string): Promise<Packe
     patient: {
       name: [patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(' '),
       dateOfBirth: patient.dateOfBirth,
-      address: joined(patient.address, patient.apartment, patient.city, patient.state, patient.zipCode),
+      address: joined(
+        patient.address,
+        patient.apartment,
+        patient.city,
+        patient.state,
+        patient.zipCode,
+      ),
       phone: patient.phone,
       email: row.email,
     },

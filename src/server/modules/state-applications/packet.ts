@@ -30,7 +30,11 @@ async function partOf(file: PacketFile): Promise<Part> {
   try {
     if (file.mimeType === PDF)
       // Some scanners write owner-password PDFs: their pages copy fine without the password.
-      return { kind: 'pdf', file, doc: await PDFDocument.load(file.bytes, { ignoreEncryption: true }) };
+      return {
+        kind: 'pdf',
+        file,
+        doc: await PDFDocument.load(file.bytes, { ignoreEncryption: true }),
+      };
     if (file.mimeType === JPEG || file.mimeType === PNG) return { kind: 'image', file };
   } catch {
     // Falls through to a page that says the file could not be placed.

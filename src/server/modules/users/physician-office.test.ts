@@ -76,8 +76,16 @@ describe('POST /api/admin/users', () => {
   });
 
   it.each([
-    [{ officeAddress: 'OKC' }, 'officeAddress', 'Enter the office address: street, city, state and ZIP'],
-    [{ officeAddress: 'x'.repeat(301) }, 'officeAddress', 'Keep the office address under 300 characters'],
+    [
+      { officeAddress: 'OKC' },
+      'officeAddress',
+      'Enter the office address: street, city, state and ZIP',
+    ],
+    [
+      { officeAddress: 'x'.repeat(301) },
+      'officeAddress',
+      'Keep the office address under 300 characters',
+    ],
     [
       { licensingBoard: 'Texas Medical Board' },
       'licensingBoard',
@@ -143,8 +151,9 @@ describe('PUT /api/admin/users/:userId', () => {
   });
 
   it('refuses a bad address with 400 naming it and changes nothing', async () => {
-    const id = (await master.client.post('/api/admin/users', newDoctor({ officeAddress: OFFICE })))
-      .json().id;
+    const id = (
+      await master.client.post('/api/admin/users', newDoctor({ officeAddress: OFFICE }))
+    ).json().id;
     const res = await master.client.put(`/api/admin/users/${id}`, { officeAddress: 'OK' });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toContainEqual({
