@@ -1,6 +1,7 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { JPEG, PDF, PNG } from '../../../shared/documents.js';
 import type { AppContext } from '../../context.js';
+import { jpegRotation } from '../../pdf/jpeg-orientation.js';
 import { embedClinicFonts, MARGIN, PAGE, SimplePdf } from '../../pdf/simple-pdf.js';
 import {
   type PacketContents,
@@ -112,15 +113,30 @@ const uploaded = (file: PacketFile) => `Uploaded ${file.uploadedAt.toISOString()
 async function addImagePage(out: PDFDocument, fonts: [PDFFont, PDFFont], file: PacketFile) {
   const image =
     file.mimeType === JPEG ? await out.embedJpg(file.bytes) : await out.embedPng(file.bytes);
+  // A phone's photo is turned upright as its EXIF tag says (pdf/jpeg-orientation.ts).
+  const turn = file.mimeType === JPEG ? jpegRotation(file.bytes) : 0;
+  const sideways = turn === 90 || turn === 270;
   const page = out.addPage(PAGE);
   const boxTop = caption(page, fonts, file, uploaded(file));
   const boxWidth = PAGE[0] - 2 * MARGIN;
   const boxHeight = boxTop - MARGIN;
-  // Fitted to the space under the caption, its proportions kept, centred across.
-  const scale = Math.min(boxWidth / image.width, boxHeight / image.height);
+  // Fitted upright to the space under the caption, its proportions kept, centred across.
+  const uprightWidth = sideways ? image.height : image.width;
+  const uprightHeight = sideways ? image.width : image.height;
+  const scale = Math.min(boxWidth / uprightWidth, boxHeight / uprightHeight);
   const width = image.width * scale;
   const height = image.height * scale;
-  page.drawImage(image, { x: MARGIN + (boxWidth - width) / 2, y: boxTop - height, width, height });
+  const left = MARGIN + (boxWidth - uprightWidth * scale) / 2;
+  const bottom = boxTop - uprightHeight * scale;
+  // pdf-lib turns an image anticlockwise about its anchor corner: the anchor moves so the
+  // turned image lands on the upright box.
+  const anchor = {
+    0: { x: left, y: bottom },
+    90: { x: left, y: bottom + width },
+    180: { x: left + width, y: bottom + height },
+    270: { x: left + height, y: bottom },
+  }[turn];
+  page.drawImage(image, { ...anchor, width, height, rotate: degrees(-turn) });
 }
 
 function addUnreadablePage(out: PDFDocument, fonts: [PDFFont, PDFFont], file: PacketFile) {
