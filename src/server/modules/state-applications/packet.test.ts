@@ -56,7 +56,8 @@ beforeAll(async () => {
   const view = await patient.client.get(`/api/patient/documents/${documentId}/view`);
   recommendationPages = (await PDFDocument.load(view.rawPayload)).getPageCount();
   stateApplicationId = (await insertStateApplication(t.app, patient)).id;
-});
+  // A whole visit through the API: more than the default hook time on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 describe('the packet', () => {
