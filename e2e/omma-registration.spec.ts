@@ -61,7 +61,7 @@ test('a doctor is created with an OMMA registration, warned before it lapses, an
   const doctor = await doctorContext.newPage();
   await signIn(doctor, email, PASSWORD);
   await expect(doctor).toHaveURL(/\/doctor\/dashboard$/);
-  const notice = doctor.getByRole('status').filter({ hasText: 'OMMA' });
+  const notice = doctor.getByRole('status').filter({ hasText: 'OMMA physician registration' });
   await expect(notice).toContainText(
     /Your OMMA physician registration expires on .+ \(10 days\)\.\s*Renew it/,
   );

@@ -40,6 +40,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import { selectGateway } from './modules/payments/select-gateway.js';
 import { queueRoutes } from './modules/queue/routes.js';
 import { QueueSnapshot } from './modules/queue/snapshot.js';
+import { packetRoutes } from './modules/state-applications/packet-routes.js';
 import { transcriptionRoutes } from './modules/transcriptions/routes.js';
 import { patientAccountRoutes } from './modules/users/patient-account-routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await renewalRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await documentRoutes(app, ctx);
+  await packetRoutes(app, ctx);
   await queueRoutes(app, ctx);
   await consultationRoutes(app, ctx);
   await followUpRoutes(app, ctx);

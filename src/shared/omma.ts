@@ -50,3 +50,32 @@ export const OMMA_REGISTRATION_REQUIRED_MESSAGE =
 
 export const IDENTITY_NOT_VERIFIED_MESSAGE =
   "Confirm that you checked the patient's identity against their government ID and photo before approving";
+
+// The recommendation as OMMA reads it (issue 22, OAC 442:10): a caregiver may be designated only
+// when the physician certifies the patient is homebound, so the outcome of a patient who asked
+// for a caregiver says whether they are; the caregiver is printed only when they are.
+
+/** The outcome form's checkbox, shown when the application names a caregiver. */
+export const HOMEBOUND_LABEL = 'The patient is homebound (needed to designate the caregiver)';
+
+export const HOMEBOUND_REQUIRED_MESSAGE =
+  'This patient asked for a caregiver: say whether the patient is homebound. OMMA accepts a caregiver only when the physician certifies the patient is homebound.';
+
+/** The boards that license Oklahoma's physicians (MD and DO), as the recommendation names them. */
+export const LICENSING_BOARDS = [
+  'Oklahoma State Board of Medical Licensure and Supervision',
+  'Oklahoma State Board of Osteopathic Examiners',
+] as const;
+export type LicensingBoard = (typeof LICENSING_BOARDS)[number];
+
+/**
+ * A physician's office address, printed on the recommendation (issue 22): a doctor without one
+ * can still approve, and their console warns until it is filled in.
+ */
+export const OFFICE_ADDRESS_MISSING = {
+  title: 'No office address is recorded for you.',
+  body: 'OMMA reads your office address on the recommendations you sign. You can still approve recommendations; ask a master admin to add your office address to your account.',
+} as const;
+
+export const hasOfficeAddress = (physician: { officeAddress?: string | null }) =>
+  !!physician.officeAddress?.trim();

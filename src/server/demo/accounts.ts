@@ -22,6 +22,9 @@ interface DemoAccount {
   npi?: string;
   /** OMMA physician registration (SB 1066): a doctor approves only while it is current. */
   ommaRegistrationNumber?: string;
+  /** Printed on the recommendation as OMMA reads it (issue 22). */
+  officeAddress?: string;
+  licensingBoard?: string;
   patient?: { dateOfBirth: string; phone: string; address: string; city: string; zipCode: string };
 }
 
@@ -51,6 +54,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     licenseNumber: 'OK-24817',
     npi: '1467523980',
     ommaRegistrationNumber: 'OMMA-PHY-000123',
+    officeAddress: '4801 N Classen Blvd, Suite 200, Oklahoma City, OK 73118',
+    licensingBoard: 'Oklahoma State Board of Medical Licensure and Supervision',
   },
   patient('patient@demo.test', 'Jamie', 'Collins', {
     dateOfBirth: '1984-03-12',
@@ -108,6 +113,8 @@ export async function seedDemoAccounts(ctx: AppContext): Promise<number> {
           npi: account.npi ?? null,
           ommaRegistrationNumber: account.ommaRegistrationNumber ?? null,
           ommaRegistrationExpiresOn: account.ommaRegistrationNumber ? ommaExpiresOn : null,
+          officeAddress: account.officeAddress ?? null,
+          licensingBoard: account.licensingBoard ?? null,
         })
         .returning();
       if (account.patient)

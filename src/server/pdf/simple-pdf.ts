@@ -20,8 +20,8 @@ const loadFonts = () =>
     readFile(fontPath('DejaVuSans-Bold.ttf')),
   ]));
 
-const PAGE: [number, number] = [612, 792]; // US Letter
-const MARGIN = 56;
+export const PAGE: [number, number] = [612, 792]; // US Letter
+export const MARGIN = 56;
 const CONTENT = PAGE[0] - 2 * MARGIN;
 /** Between the label column and the values. */
 const LABEL_GAP = 18;
@@ -51,6 +51,16 @@ type Block =
   | { kind: 'field'; label: string; value: string; size: number }
   | { kind: 'rule' }
   | ({ kind: 'signature' } & SignatureBlock);
+
+/** The clinic's fonts (regular, bold) embedded in a document built by hand (the OMMA packet). */
+export async function embedClinicFonts(doc: PDFDocument): Promise<[PDFFont, PDFFont]> {
+  doc.registerFontkit(fontkit);
+  const [regular, bold] = await loadFonts();
+  return [
+    await doc.embedFont(regular, { subset: true }),
+    await doc.embedFont(bold, { subset: true }),
+  ];
+}
 
 export class SimplePdf {
   private readonly blocks: Block[] = [];
@@ -89,15 +99,9 @@ export class SimplePdf {
 
   async save(): Promise<Uint8Array> {
     const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
-    const [regular, bold] = await loadFonts();
     doc.setTitle(this.title);
     doc.setCreator('OKMMJ Telehealth');
-    const layout = new Layout(
-      doc,
-      await doc.embedFont(regular, { subset: true }),
-      await doc.embedFont(bold, { subset: true }),
-    );
+    const layout = new Layout(doc, ...(await embedClinicFonts(doc)));
     layout.render(this.blocks);
     return doc.save();
   }

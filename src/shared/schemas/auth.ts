@@ -139,6 +139,9 @@ export const UserSummarySchema = z.object({
   /** OMMA physician registration (issue 12); null for everyone but registered doctors. */
   ommaRegistrationNumber: z.string().nullable(),
   ommaRegistrationExpiresOn: z.string().nullable(),
+  /** Physicians (issue 22): printed on the recommendation; null for everyone else. */
+  officeAddress: z.string().nullable(),
+  licensingBoard: z.string().nullable(),
   /** Staff: the second factor is set up (issue 13); a master admin can reset it. */
   mfaEnrolled: z.boolean(),
   /** Patients: queue reminder emails wanted (issue 13); transactional messages always go. */

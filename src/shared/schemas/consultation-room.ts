@@ -18,6 +18,11 @@ export const OutcomeRequestSchema = z
       .optional(),
     /** The physician checked the patient's identity against their ID and photo (SB 1066). */
     identityVerified: z.boolean().optional(),
+    /**
+     * The physician certifies the patient is homebound (issue 22): required, true or false, to
+     * approve a patient who asked for a caregiver; the caregiver is printed only when true.
+     */
+    homebound: z.boolean({ error: 'homebound must be true or false' }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.approved && v.identityVerified !== true)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
+import { LICENSING_BOARDS } from '../omma.js';
 import { DEFAULT_NEW_USER_ROLE, PERMISSIONS, STAFF_ROLES } from '../roles.js';
 import { EmailSchema, NewPasswordSchema, RequiredNameSchema, UserSummarySchema } from './auth.js';
 
@@ -30,6 +31,18 @@ export const OmmaRegistrationExpiresOnSchema = z
   .string()
   .trim()
   .refine(isIsoDate, 'Enter the OMMA registration expiry as a date (YYYY-MM-DD)');
+
+/** The physician's office as OMMA reads it on the recommendation (issue 22). */
+export const OFFICE_ADDRESS_MAX = 300;
+export const OfficeAddressSchema = z
+  .string({ error: 'Office address must be text' })
+  .trim()
+  .min(5, 'Enter the office address: street, city, state and ZIP')
+  .max(OFFICE_ADDRESS_MAX, `Keep the office address under ${OFFICE_ADDRESS_MAX} characters`);
+/** One of the boards, or empty (none chosen): one enum, so a wrong value gets its message. */
+const LicensingBoardOrEmpty = z.enum(['', ...LICENSING_BOARDS], {
+  error: `The licensing board is one of: ${LICENSING_BOARDS.join('; ')}`,
+});
 
 const OMMA_NUMBER_WITHOUT_DATE = 'Enter the expiry date of the OMMA registration with its number';
 const OMMA_DATE_WITHOUT_NUMBER = 'Enter the OMMA registration number with its expiry date';
@@ -75,6 +88,9 @@ const CreateUserObject = z.object({
   // Optional for a new doctor (the clinic may register later); no approval until recorded.
   ommaRegistrationNumber: OmmaRegistrationNumberSchema.optional().or(z.literal('')),
   ommaRegistrationExpiresOn: OmmaRegistrationExpiresOnSchema.optional().or(z.literal('')),
+  // Optional too: a doctor without an office address may approve, their console warns.
+  officeAddress: OfficeAddressSchema.optional().or(z.literal('')),
+  licensingBoard: LicensingBoardOrEmpty.optional(),
 });
 
 export const CreateUserSchema = CreateUserObject.superRefine((v, ctx) => {
@@ -100,6 +116,11 @@ export const UpdateUserSchema = z
     /** Both together; both null (or empty) clears the registration. */
     ommaRegistrationNumber: OmmaRegistrationNumberSchema.or(cleared).nullable().optional(),
     ommaRegistrationExpiresOn: OmmaRegistrationExpiresOnSchema.or(cleared).nullable().optional(),
+    /** Null (or empty) clears it. */
+    officeAddress: OfficeAddressSchema.or(cleared).nullable().optional(),
+    licensingBoard: LicensingBoardOrEmpty.transform((v) => v || null)
+      .nullable()
+      .optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Nothing to update',

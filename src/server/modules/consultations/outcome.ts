@@ -7,6 +7,7 @@ import { todayIso } from '../../../shared/dates.js';
 import { type DocumentStatus, QUEUE_REQUIRED_DOCUMENTS } from '../../../shared/documents.js';
 import { APPLICATION_TYPE_LABELS, type ApplicationType } from '../../../shared/fees.js';
 import {
+  HOMEBOUND_REQUIRED_MESSAGE,
   IDENTITY_NOT_VERIFIED_MESSAGE,
   maySignRecommendation,
   OMMA_REGISTRATION_REQUIRED_MESSAGE,
@@ -48,6 +49,8 @@ import { recommendationPdf } from './recommendation-pdf.js';
 // registration, and is refused when it is not current, exactly as the doctor would be.
 // Nor is an approval given while a document the state requires (ID, residency, photo) is not
 // approved (issue 21): 409 naming them; the physician reviews them in the room's chart.
+// A patient who asked for a caregiver is approved only once the physician says whether they are
+// homebound (issue 22, OAC 442:10): the caregiver is printed on the form only when they are.
 // Every refusal comes before the first write, so a refused approval leaves nothing behind.
 
 /** The application's current required documents (filed with it, or before it existed). */
@@ -72,6 +75,7 @@ export async function recordOutcome(args: {
   approved: boolean;
   reason?: string;
   identityVerified?: boolean;
+  homebound?: boolean;
   ip: string;
 }) {
   const { ctx, actor } = args;
@@ -98,6 +102,14 @@ export async function recordOutcome(args: {
     const today = todayIso(ctx.config.CLINIC_TIMEZONE);
     if (args.approved && !(physician && maySignRecommendation(physician, today)))
       throw new AppError('FORBIDDEN', OMMA_REGISTRATION_REQUIRED_MESSAGE);
+    const [applied] = await tx
+      .select({ needsCaregiver: applications.needsCaregiver })
+      .from(applications)
+      .where(eq(applications.id, consultation.applicationId));
+    if (args.approved && applied?.needsCaregiver && args.homebound === undefined)
+      throw new AppError('BAD_REQUEST', HOMEBOUND_REQUIRED_MESSAGE, [
+        { path: 'homebound', message: HOMEBOUND_REQUIRED_MESSAGE },
+      ]);
     if (args.approved) {
       const current = await requiredDocuments(
         tx,
@@ -136,6 +148,7 @@ export async function recordOutcome(args: {
         outcomeAt: now,
         outcomeBy: actor.id,
         identityVerifiedAt: args.approved ? now : null,
+        homebound: args.approved ? (args.homebound ?? null) : null,
       })
       .where(eq(consultations.id, consultation.id));
     await audit(tx, {
@@ -144,7 +157,14 @@ export async function recordOutcome(args: {
       targetType: 'consultation',
       targetId: consultation.id,
       ip: args.ip,
-      ...(args.approved ? { details: { identityVerified: true } } : {}),
+      ...(args.approved
+        ? {
+            details: {
+              identityVerified: true,
+              ...(args.homebound === undefined ? {} : { homebound: args.homebound }),
+            },
+          }
+        : {}),
       patientIds: await patientUserIds(tx, { profileIds: [consultation.patientId] }),
     });
     await queueDecision(ctx, tx, {
@@ -177,6 +197,16 @@ export async function recordOutcome(args: {
             .join(', '),
         },
         conditions,
+        caregiver:
+          application!.needsCaregiver && args.homebound === true
+            ? {
+                name: [application!.caregiverFirstName, application!.caregiverLastName]
+                  .filter(Boolean)
+                  .join(' '),
+                relationship: application!.relationship,
+                phone: application!.caregiverPhone,
+              }
+            : null,
         physician: physician!,
         date: today,
         applicationType:

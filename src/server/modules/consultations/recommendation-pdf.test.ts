@@ -9,7 +9,8 @@ import { type RecommendationData, recommendationPdf } from './recommendation-pdf
 // The recommendation form as a reader sees it (issue 21): every label apart from its value,
 // nothing drawn over anything else even with a long name and address, a signature line with
 // the physician's name, license and the date, and "reviewed the records provided" only when
-// the patient provided records.
+// the patient provided records. As OMMA reads it (issue 22): the physician's licensing board
+// and office address, and a caregiver only when given (outcome.ts: homebound certified).
 
 const LONG: RecommendationData = {
   patient: {
@@ -24,6 +25,7 @@ const LONG: RecommendationData = {
     { icdCode: 'G89.29', description: 'Chronic pain' },
     { icdCode: null, description: `Condition-without-any-spaces-${'x'.repeat(120)}` },
   ],
+  caregiver: { name: 'Robin Okafor-Hale', relationship: 'Daughter', phone: '405-555-0199' },
   physician: {
     firstName: 'Alexandra',
     lastName: 'Whitfield-Harrington',
@@ -31,6 +33,8 @@ const LONG: RecommendationData = {
     npi: '1234567890',
     ommaRegistrationNumber: 'PHY-OK-4471',
     ommaRegistrationExpiresOn: '2027-06-30',
+    officeAddress: '4801 N Classen Blvd, Suite 200, Oklahoma City, OK 73118',
+    licensingBoard: 'Oklahoma State Board of Medical Licensure and Supervision',
   },
   date: '2026-11-27',
   applicationType: 'New License',
@@ -56,6 +60,10 @@ describe('the recommendation form', () => {
         ['Physician', 'Dr. Alexandra Whitfield-Harrington'],
         ['Date of birth', '1979-11-21'],
         ['NPI', '1234567890'],
+        ['Office address', '4801 N Classen Blvd, Suite 200, Oklahoma City, OK 73118'],
+        ['Caregiver name', 'Robin Okafor-Hale'],
+        ['Relationship', 'Daughter'],
+        ['Caregiver phone', '405-555-0199'],
       ])
         expect(text).toMatch(new RegExp(`^\\s*${label} {2,}${value}\\s*$`, 'm'));
 
@@ -67,6 +75,9 @@ describe('the recommendation form', () => {
       // The long name, address and code-less condition are all there, wrapped.
       expect(flat(text)).toContain('Vanderbilt-Montgomery-Oyelaran-Castellanos');
       expect(flat(text)).toContain('Oklahoma City, OK, 73120');
+      // The licensing board wraps beside its label (issue 22).
+      expect(flat(text)).toMatch(/Licensing board Oklahoma State Board of Medical Licensure/);
+      expect(flat(text)).toContain('I certify that the patient is homebound.');
     },
   );
 

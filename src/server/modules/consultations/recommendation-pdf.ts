@@ -4,11 +4,15 @@ import { SimplePdf } from '../../pdf/simple-pdf.js';
 // conditions with ICD codes, physician name, Oklahoma license number and NPI, the physician's
 // OMMA registration and its expiry (SB 1066, issue 12), date, and the physician's electronic
 // signature (issue 21). It says what the physician reviewed: the records only when the patient
-// provided some, otherwise the intake application and the video examination.
+// provided some, otherwise the intake application and the video examination. As OMMA reads it
+// (issue 22): the physician's licensing board and office address beside the licence, and the
+// caregiver only when the physician certified the patient homebound (OAC 442:10).
 
 export interface RecommendationData {
   patient: { firstName: string; lastName: string; dateOfBirth: string | null; address: string };
   conditions: { icdCode: string | null; description: string }[];
+  /** Only when the physician certified the patient homebound (outcome.ts decides). */
+  caregiver?: { name: string; relationship: string | null; phone: string | null } | null;
   physician: {
     firstName: string;
     lastName: string;
@@ -16,6 +20,8 @@ export interface RecommendationData {
     npi: string | null;
     ommaRegistrationNumber: string | null;
     ommaRegistrationExpiresOn: string | null;
+    officeAddress?: string | null;
+    licensingBoard?: string | null;
   };
   date: string;
   applicationType: string;
@@ -47,6 +53,16 @@ export async function recommendationPdf(data: RecommendationData): Promise<Uint8
     .heading('Qualifying conditions', 13);
   for (const c of data.conditions) pdf.field(c.icdCode ?? 'No code', c.description);
   if (data.conditions.length === 0) pdf.paragraph('None listed.');
+  if (data.caregiver)
+    pdf
+      .heading('Caregiver', 13)
+      .paragraph(
+        'I certify that the patient is homebound. The patient has designated the caregiver ' +
+          'named below.',
+      )
+      .field('Caregiver name', data.caregiver.name)
+      .field('Relationship', data.caregiver.relationship ?? '')
+      .field('Caregiver phone', data.caregiver.phone ?? '');
   const physician = `Dr. ${data.physician.firstName} ${data.physician.lastName}`;
   const license = data.physician.licenseNumber ?? '';
   pdf
@@ -59,9 +75,11 @@ export async function recommendationPdf(data: RecommendationData): Promise<Uint8
     )
     .field('Physician', physician)
     .field('Oklahoma license number', license)
+    .field('Licensing board', data.physician.licensingBoard ?? '')
     .field('NPI', data.physician.npi ?? '')
     .field('OMMA registration', data.physician.ommaRegistrationNumber ?? '')
     .field('OMMA valid through', data.physician.ommaRegistrationExpiresOn ?? '')
+    .field('Office address', data.physician.officeAddress ?? '')
     // The form is issued the moment the physician records the approval, signed in to the
     // clinic's system as themselves (outcome.ts): that act is the signature, and it says so.
     .signature({

@@ -17,6 +17,8 @@ export function toAdminUser(row: UserRow): AdminUser {
     npi: row.npi,
     ommaRegistrationNumber: row.ommaRegistrationNumber,
     ommaRegistrationExpiresOn: row.ommaRegistrationExpiresOn,
+    officeAddress: row.officeAddress,
+    licensingBoard: row.licensingBoard,
     mfaEnrolled: row.mfaEnrolledAt !== null,
     queueReminders: row.queueReminders,
   };

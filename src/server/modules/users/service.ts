@@ -152,6 +152,8 @@ export async function createStaffUser(
             input.role === 'doctor' ? input.ommaRegistrationNumber || null : null,
           ommaRegistrationExpiresOn:
             input.role === 'doctor' ? input.ommaRegistrationExpiresOn || null : null,
+          officeAddress: input.role === 'doctor' ? input.officeAddress || null : null,
+          licensingBoard: input.role === 'doctor' ? input.licensingBoard || null : null,
         })
         .returning();
       await queueVerificationEmail(tx, mail, user!.id, user!.role);
@@ -244,6 +246,19 @@ export async function updateStaffUser(
       if (role !== 'doctor')
         throw new AppError('BAD_REQUEST', 'Only doctors carry a license number and NPI');
     }
+    // The office and board (issue 22), like the registration: doctors only, null clears.
+    const officeGiven = input.officeAddress !== undefined || input.licensingBoard !== undefined;
+    if (officeGiven && role !== 'doctor' && (input.officeAddress || input.licensingBoard))
+      throw new AppError('BAD_REQUEST', 'Only doctors carry an office address and licensing board');
+    const office =
+      role !== 'doctor'
+        ? { officeAddress: null, licensingBoard: null }
+        : {
+            officeAddress:
+              input.officeAddress === undefined ? target.officeAddress : input.officeAddress,
+            licensingBoard:
+              input.licensingBoard === undefined ? target.licensingBoard : input.licensingBoard,
+          };
     const ommaGiven = input.ommaRegistrationNumber !== undefined;
     if (ommaGiven && role !== 'doctor')
       throw new AppError('BAD_REQUEST', 'Only doctors carry an OMMA registration');
@@ -270,6 +285,7 @@ export async function updateStaffUser(
         licenseNumber,
         npi,
         ...omma,
+        ...office,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId))
@@ -319,6 +335,23 @@ export async function updateStaffUser(
         details: {
           from: ommaDetails(target),
           to: ommaDetails(updated!),
+        },
+      });
+    if (
+      officeGiven &&
+      (office.officeAddress !== target.officeAddress ||
+        office.licensingBoard !== target.licensingBoard)
+    )
+      await audit(tx, {
+        actor,
+        action: 'user.update_office',
+        targetType: 'user',
+        targetId: userId,
+        ip,
+        // The office is the physician's public practice address, printed on every form.
+        details: {
+          from: { officeAddress: target.officeAddress, licensingBoard: target.licensingBoard },
+          to: office,
         },
       });
     return { user: updated!, rightsChanged };

@@ -44,6 +44,8 @@ const EMPTY: CreateInput = {
   npi: '',
   ommaRegistrationNumber: '',
   ommaRegistrationExpiresOn: '',
+  officeAddress: '',
+  licensingBoard: '',
 };
 
 const FIELDS: FieldSpecs<CreateInput> = {
@@ -69,7 +71,13 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
 
   const onSubmit = feedback.handleSubmit((input) => {
     const { permissions, licenseNumber, npi, ...values } = input;
-    const { ommaRegistrationNumber, ommaRegistrationExpiresOn, ...account } = values;
+    const {
+      ommaRegistrationNumber,
+      ommaRegistrationExpiresOn,
+      officeAddress,
+      licensingBoard,
+      ...account
+    } = values;
     const body: CreateUserRequest = { ...account };
     if (values.role === 'doctor')
       Object.assign(body, {
@@ -77,6 +85,8 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
         npi,
         ommaRegistrationNumber,
         ommaRegistrationExpiresOn,
+        officeAddress,
+        licensingBoard,
       });
     else if (editable && !isMasterRole(values.role)) body.permissions = permissions;
 

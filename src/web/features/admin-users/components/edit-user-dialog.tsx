@@ -26,6 +26,7 @@ import {
   type AdminUser,
   LicenseNumberSchema,
   NpiSchema,
+  OfficeAddressSchema,
   OmmaRegistrationExpiresOnSchema,
   OmmaRegistrationNumberSchema,
   requireOmmaPair,
@@ -44,6 +45,8 @@ const EditSchema = z
     npi: z.string(),
     ommaRegistrationNumber: z.string(),
     ommaRegistrationExpiresOn: z.string(),
+    officeAddress: z.string(),
+    licensingBoard: z.string(),
   })
   .superRefine((v, ctx) => {
     if (v.role !== 'doctor') return;
@@ -57,6 +60,8 @@ const EditSchema = z
       ...(v.ommaRegistrationExpiresOn
         ? ([['ommaRegistrationExpiresOn', OmmaRegistrationExpiresOnSchema]] as const)
         : []),
+      // Empty clears the office address (the doctor may still approve, with a warning).
+      ...(v.officeAddress.trim() ? ([['officeAddress', OfficeAddressSchema]] as const) : []),
     ] as const;
     for (const [path, schema] of checks) {
       const result = schema.safeParse(v[path]);
@@ -98,6 +103,8 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
       npi: user.npi ?? '',
       ommaRegistrationNumber: user.ommaRegistrationNumber ?? '',
       ommaRegistrationExpiresOn: user.ommaRegistrationExpiresOn ?? '',
+      officeAddress: user.officeAddress ?? '',
+      licensingBoard: user.licensingBoard ?? '',
     },
   });
   const { watch } = form;
@@ -121,6 +128,10 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
         body.ommaRegistrationNumber = ommaNumber;
         body.ommaRegistrationExpiresOn = values.ommaRegistrationExpiresOn;
       }
+      const officeAddress = values.officeAddress.trim();
+      if (officeAddress !== (user.officeAddress ?? '')) body.officeAddress = officeAddress;
+      if (values.licensingBoard !== (user.licensingBoard ?? ''))
+        body.licensingBoard = values.licensingBoard as UpdateUserInput['licensingBoard'];
     } else if (
       editable &&
       !isMasterRole(values.role) &&

@@ -2,6 +2,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
+import { LICENSING_BOARDS } from '../../../../shared/omma';
 import type { Permission, Role } from '../../../../shared/roles';
 import { ROLE_LABELS } from '../../../../shared/roles';
 import { assignableRoles, defaultPermissionsFor } from './access-rules';
@@ -15,6 +16,8 @@ interface RoleAccessValues {
   npi?: string;
   ommaRegistrationNumber?: string;
   ommaRegistrationExpiresOn?: string;
+  officeAddress?: string;
+  licensingBoard?: string;
 }
 
 /** These fields' ids and labels, for the dialog's error summary (in screen order). */
@@ -28,6 +31,8 @@ export function roleAccessFieldSpecs(idPrefix: string) {
       label: 'OMMA registration expires on',
       id: `${idPrefix}-omma-expires`,
     },
+    licensingBoard: { label: 'Licensing board', id: `${idPrefix}-licensing-board` },
+    officeAddress: { label: 'Office address', id: `${idPrefix}-office-address` },
   } as const;
 }
 
@@ -97,6 +102,39 @@ export function RoleAccessFields(props: {
             hint="The last day the registration is valid."
             error={errors.ommaRegistrationExpiresOn?.message}
             {...register('ommaRegistrationExpiresOn')}
+          />
+          {/* Printed on the recommendation as OMMA reads it (issue 22). */}
+          <Field
+            id={`${idPrefix}-licensing-board`}
+            label="Licensing board"
+            error={errors.licensingBoard?.message}
+            className="sm:col-span-2"
+          >
+            <Select
+              id={`${idPrefix}-licensing-board`}
+              aria-invalid={errors.licensingBoard ? true : undefined}
+              aria-describedby={fieldDescribedBy(
+                `${idPrefix}-licensing-board`,
+                errors.licensingBoard?.message,
+              )}
+              {...register('licensingBoard')}
+            >
+              <option value="">Not recorded</option>
+              {LICENSING_BOARDS.map((b) => (
+                <option key={b} value={b}>
+                  {b}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <TextField
+            id={`${idPrefix}-office-address`}
+            label="Office address"
+            autoComplete="off"
+            fieldClassName="sm:col-span-2"
+            hint="Street, city, state and ZIP, as printed on the doctor's recommendations."
+            error={errors.officeAddress?.message}
+            {...register('officeAddress')}
           />
         </div>
       )}

@@ -7,6 +7,7 @@ import { TableCell, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/format';
+import { hasOfficeAddress } from '../../../../shared/omma';
 import {
   isMasterRole,
   isStaffRole,
@@ -51,6 +52,8 @@ function OmmaRegistrationSummary({ user }: { user: AdminUser }) {
         <span className="sr-only">OMMA registration:</span>
       )}
       <OmmaRegistrationBadge registration={user} />
+      {/* Printed on the recommendation (issue 22): the doctor's console warns while missing. */}
+      {!hasOfficeAddress(user) && <span className="text-amber-800">No office address</span>}
     </div>
   );
 }

@@ -52,17 +52,25 @@ export function useRecordOutcome() {
       approved,
       reason,
       identityVerified,
+      homebound,
     }: {
       consultationId: string;
       approved: boolean;
       reason?: string;
       /** The physician checked the patient's identity against ID and photo (SB 1066). */
       identityVerified?: boolean;
+      /** Certified homebound: asked only when the application names a caregiver (issue 22). */
+      homebound?: boolean;
     }) =>
       apiRequest<OutcomeAnswer>(
         'POST',
         `/api/admin/consultations/${encodeURIComponent(consultationId)}/outcome`,
-        { approved, ...(reason ? { reason } : {}), ...(approved ? { identityVerified } : {}) },
+        {
+          approved,
+          ...(reason ? { reason } : {}),
+          ...(approved ? { identityVerified } : {}),
+          ...(approved && homebound !== undefined ? { homebound } : {}),
+        },
       ),
     onSettled: () => invalidateLifecycle(queryClient),
   });

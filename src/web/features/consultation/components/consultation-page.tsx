@@ -22,7 +22,7 @@ import { usePatientForApplication, usePatientRecord } from '../api/consultation'
 import { readConsultationTarget } from '../consultation-path';
 import { useReleaseDocumentFilesOnLeave } from '../room/document-files';
 import { unapprovedDocumentsOf } from '../room/required-documents';
-import { OutcomeForm } from './outcome-form';
+import { caregiverOf, OutcomeForm } from './outcome-form';
 import { ApplicationDetails, PatientDetails, RecordDocuments } from './patient-record-view';
 
 const TITLE = 'Doctor Consultation Interface';
@@ -183,6 +183,7 @@ function ConsultationInterface({ user }: { user: CurrentUser }) {
               recorded={own?.outcome ?? null}
               inProgress={inProgress}
               unapprovedDocuments={record.data ? unapprovedDocumentsOf(record.data.documents) : []}
+              caregiver={caregiverOf(record.data?.application ?? null)}
             />
           )}
 

@@ -16,7 +16,7 @@ import {
   documentsNotApprovedMessage,
   type UnapprovedDocument,
 } from '../../../../shared/approval-documents';
-import { IDENTITY_NOT_VERIFIED_MESSAGE } from '../../../../shared/omma';
+import { HOMEBOUND_LABEL, IDENTITY_NOT_VERIFIED_MESSAGE } from '../../../../shared/omma';
 import { OUTCOME_REASON_MAX } from '../../../../shared/schemas/consultation-room';
 import { type OutcomeAnswer, useRecordOutcome } from '../api/consultation';
 
@@ -29,6 +29,7 @@ const OutcomeSchema = z
     }),
     reason: z.string().trim().max(OUTCOME_REASON_MAX, 'Keep the reason under 2000 characters'),
     identityVerified: z.boolean(),
+    homebound: z.boolean(),
   })
   .superRefine((v, ctx) => {
     if (v.decision === 'decline' && !v.reason)
@@ -47,6 +48,7 @@ const FIELDS: FieldSpecs<OutcomeValues> = {
   // The first radio carries the id, so the summary's link and the focus land on the group.
   decision: { label: 'Decision', id: 'outcome-decision' },
   identityVerified: { label: 'Identity check', id: 'outcome-identity' },
+  homebound: { label: 'Homebound', id: 'outcome-homebound' },
   reason: { label: 'Reason', id: 'outcome-reason' },
 };
 
@@ -58,6 +60,11 @@ interface OutcomeFormProps {
   inProgress: boolean;
   /** Required documents not approved yet: an approval is refused until they are (issue 21). */
   unapprovedDocuments?: readonly UnapprovedDocument[];
+  /**
+   * The caregiver the application names (e.g. "Robin Hale (Daughter)"), or null when none: OMMA
+   * accepts a caregiver only when the physician certifies the patient homebound (issue 22).
+   */
+  caregiver?: string | null;
 }
 
 const IDENTITY_LABEL = "I checked the patient's identity against their government ID and photo";
@@ -71,12 +78,13 @@ export function OutcomeForm({
   recorded,
   inProgress,
   unapprovedDocuments = [],
+  caregiver = null,
 }: OutcomeFormProps) {
   const record = useRecordOutcome();
   const [result, setResult] = useState<OutcomeAnswer | null>(null);
   const form = useForm<OutcomeValues>({
     resolver: zodResolver(OutcomeSchema),
-    defaultValues: { decision: undefined, reason: '', identityVerified: false },
+    defaultValues: { decision: undefined, reason: '', identityVerified: false, homebound: false },
   });
   const decision = form.watch('decision');
   const errors = form.formState.errors;
@@ -96,6 +104,8 @@ export function OutcomeForm({
         approved,
         reason: values.reason?.trim() || undefined,
         identityVerified: approved ? values.identityVerified : undefined,
+        // Asked only when a caregiver is named; unchecked, the form is issued without them.
+        homebound: approved && caregiver ? values.homebound : undefined,
       },
       {
         onSuccess: (answer) => {
@@ -208,6 +218,24 @@ export function OutcomeForm({
                 )}
               </div>
             )}
+            {decision === 'approve' && caregiver && (
+              <div className="grid grid-cols-1 gap-1">
+                <label className="flex cursor-pointer items-start gap-3 rounded-md border border-border px-3 py-2 text-sm">
+                  <input
+                    id="outcome-homebound"
+                    type="checkbox"
+                    className="mt-0.5 size-4 shrink-0 accent-primary"
+                    aria-describedby="outcome-homebound-hint"
+                    {...form.register('homebound')}
+                  />
+                  {HOMEBOUND_LABEL}
+                </label>
+                <p id="outcome-homebound-hint" className="text-sm text-muted-foreground">
+                  The patient named a caregiver: {caregiver}. Checked, the caregiver is printed on
+                  the recommendation; unchecked, it is issued without them.
+                </p>
+              </div>
+            )}
             {decision === 'decline' && (
               <Field
                 id="outcome-reason"
@@ -241,4 +269,20 @@ export function OutcomeForm({
       </CardContent>
     </Card>
   );
+}
+
+/** The caregiver an application names, in words for the homebound question; null when none. */
+export function caregiverOf(
+  app: {
+    needsCaregiver: boolean;
+    caregiverFirstName: string | null;
+    caregiverLastName: string | null;
+    relationship: string | null;
+  } | null,
+): string | null {
+  if (!app?.needsCaregiver) return null;
+  const name = [app.caregiverFirstName, app.caregiverLastName].filter(Boolean).join(' ');
+  return [name || 'name not given', app.relationship && `(${app.relationship})`]
+    .filter(Boolean)
+    .join(' ');
 }

@@ -7,7 +7,7 @@ import { formatCalendarDate } from '@/lib/format';
 import type { PatientRecord, StaffDocument } from '../../../../shared/schemas/staff-documents';
 import { StaffDocumentList } from '../../staff-documents/components/staff-document-list';
 import { patientRecordKey } from '../api/consultation';
-import { OutcomeForm } from '../components/outcome-form';
+import { caregiverOf, OutcomeForm } from '../components/outcome-form';
 import { ApplicationDetails } from '../components/patient-record-view';
 import { DocumentViewerDialog } from './document-viewer-dialog';
 import { EarlierConsultations } from './earlier-consultations';
@@ -141,6 +141,7 @@ function Chart({
           recorded={outcome}
           inProgress={!ended}
           unapprovedDocuments={unapprovedDocumentsOf(data.documents)}
+          caregiver={caregiverOf(data.application)}
         />
       )}
       <Section title="Other documents">

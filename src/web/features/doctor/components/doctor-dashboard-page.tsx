@@ -8,6 +8,7 @@ import { AreaTitle } from '@/features/staff-console/area-title';
 import { useDoctorStats } from '../api/doctor';
 import { useDoctorPresence } from '../api/use-doctor-presence';
 import { ConsultationsTab } from './consultations-tab';
+import { OfficeAddressNotice } from './office-address-notice';
 import { OmmaRegistrationNotice } from './omma-registration-notice';
 import { OnlineIndicator } from './online-indicator';
 import { QueueTab } from './queue-tab';
@@ -24,6 +25,7 @@ export function DoctorDashboardPage() {
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <AreaTitle area="queue" />
       <OmmaRegistrationNotice />
+      <OfficeAddressNotice />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid grid-cols-1 gap-1">
           <h1 className="text-2xl font-bold text-primary sm:text-3xl">Doctor Dashboard</h1>
