@@ -193,7 +193,9 @@ describe('who may download it', () => {
     ['doctor_admin', {}],
     ['operations_admin', { permissions: ['meetings', 'waiting'] }],
   ] as const)('refused with 403: %s %o', async (role, extra) => {
-    const user = await signedInAs(t.app, role, extra);
+    const user = await signedInAs(t.app, role, {
+      ...('permissions' in extra ? { permissions: [...extra.permissions] } : {}),
+    });
     const before = (await auditRows(t.app, { targetId: stateApplicationId })).length;
     const res = await user.client.get(url(stateApplicationId));
     expect(res.statusCode).toBe(403);
