@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { reconcileStalePayments } from './modules/payments/reconcile.js';
 import { expireAuthorizations, settleOutstanding } from './modules/payments/settle.js';
+import { persistLapsed } from './modules/state-applications/lapse.js';
+import { finishPendingStateFeeRefunds } from './modules/state-applications/refund-state-fee.js';
 import { SWEEP_EVERY_MS, sweepOrphanBlobs } from './storage/orphan-sweep.js';
 
 // Background upkeep a crash may have made necessary (issue 10): payments left pending are
@@ -12,6 +14,8 @@ import { SWEEP_EVERY_MS, sweepOrphanBlobs } from './storage/orphan-sweep.js';
 // Failures are logged under `err`, whose serializer keeps code and message only (logging.ts).
 
 const RECONCILE_EVERY_MS = 60_000;
+/** OMMA applications whose 30-day window passed are written `lapsed` (issue 22). */
+const STATE_APPLICATIONS_EVERY_MS = 60 * 60_000;
 
 export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void {
   const reconcile = () =>
@@ -32,13 +36,21 @@ export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void
         if (r.deleted) log.info({ deleted: r.deleted }, 'orphaned blobs swept');
       })
       .catch((err: unknown) => log.error({ err }, 'sweeping orphaned blobs failed'));
+  const lapse = () =>
+    persistLapsed(ctx)
+      .then((n) => {
+        if (n) log.info({ count: n }, 'state applications lapsed');
+      })
+      .catch((err: unknown) => log.error({ err }, 'marking lapsed state applications failed'));
   void reconcile();
   void settle();
   void sweep();
+  void lapse();
   const timers = [
     setInterval(reconcile, RECONCILE_EVERY_MS),
     setInterval(settle, RECONCILE_EVERY_MS),
     setInterval(sweep, SWEEP_EVERY_MS),
+    setInterval(lapse, STATE_APPLICATIONS_EVERY_MS),
   ];
   for (const t of timers) t.unref();
   return () => {
@@ -46,9 +58,13 @@ export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void
   };
 }
 
-/** One pass over held fees: pending captures and voids finished, lapsed holds voided. */
+/**
+ * One pass over held fees: pending captures and voids finished, lapsed holds voided, state-fee
+ * refunds decided on the desk and not yet confirmed by the processor finished (issue 22).
+ */
 export async function runFeeUpkeep(ctx: AppContext): Promise<{ settled: number; expired: number }> {
   const settled = (await settleOutstanding(ctx)).filter((r) => r === 'done' || r === 'refused');
   const expired = await expireAuthorizations(ctx);
-  return { settled: settled.length, expired };
+  const refunds = await finishPendingStateFeeRefunds(ctx);
+  return { settled: settled.length + refunds, expired };
 }

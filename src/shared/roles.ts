@@ -144,6 +144,13 @@ export const ACCESS = {
   documents: { permissions: ['documents'], roles: ['doctor'] },
   /** Consultation recordings are stored like documents (a doctor sees their own). */
   recordings: { permissions: ['documents'], roles: ['doctor'] },
+  /**
+   * The State Applications desk (issue 22): the clinic's staff prepare and follow patients'
+   * OMMA applications. Document staff only: a physician signs the recommendation and has no
+   * part in submitting it, so doctors and doctor admins are refused. Its state-fee refund needs
+   * `financial` as well (ACCESS.financial).
+   */
+  stateApplications: { permissions: ['documents'] },
   analytics: { permissions: ['analytics'] },
   financial: { permissions: ['financial'] },
   users: { permissions: ['users'] },

@@ -1,4 +1,9 @@
 import { formatUsd } from '../../../shared/money.js';
+import {
+  isStateApplicationMessage,
+  type StateApplicationMessage,
+  stateApplicationContent,
+} from './state-application-messages.js';
 
 // What the clinic sends (issue 13). Each message names the person by first name and says the
 // least it can: links bring people to the portal, where they sign in to read the rest. No date
@@ -31,7 +36,9 @@ export type MailMessage =
   | { kind: 'decision_approved' }
   | { kind: 'decision_not_approved'; moneyBack: 'released' | 'refunded' }
   | { kind: 'document_rejected' }
-  | { kind: 'staff_account_created' };
+  | { kind: 'staff_account_created' }
+  /** The State Applications desk's steps (issue 22): state-application-messages.ts. */
+  | StateApplicationMessage;
 
 export type MailKind = MailMessage['kind'];
 
@@ -59,6 +66,7 @@ const withToken = (setting: MailSetting, path: string, token: string) =>
 
 /** The words of each message. */
 export function contentOf(message: MailMessage, setting: MailSetting): MailContent {
+  if (isStateApplicationMessage(message)) return stateApplicationContent(message, setting);
   const link = (path: string) => `${setting.linkBase}${path}`;
   const clinic = setting.clinicName;
   switch (message.kind) {
