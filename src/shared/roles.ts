@@ -147,10 +147,11 @@ export const ACCESS = {
   /**
    * The State Applications desk (issue 22): the clinic's staff prepare and follow patients'
    * OMMA applications. Document staff only: a physician signs the recommendation and has no
-   * part in submitting it, so doctors and doctor admins are refused. Its state-fee refund needs
-   * `financial` as well (ACCESS.financial).
+   * part in submitting it, so doctors and doctor admins are refused.
    */
   stateApplications: { permissions: ['documents'] },
+  /** Refunding a state fee from the desk is money as well: `documents` and `financial`. */
+  stateFeeRefund: { allPermissions: ['documents', 'financial'] },
   analytics: { permissions: ['analytics'] },
   financial: { permissions: ['financial'] },
   users: { permissions: ['users'] },

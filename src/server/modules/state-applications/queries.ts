@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, ne, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import { todayIso } from '../../../shared/dates.js';
 import type {
   StateApplicationDetail,
@@ -15,6 +15,7 @@ import {
   type ResubmittableDocument,
   type StateApplicationMode,
   type StateApplicationStatus,
+  SUBMIT_WARNING_DAYS,
 } from '../../../shared/state-application.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -206,3 +207,27 @@ export const sealReason = (sealer: TextSealer, reason: string) =>
   sealer.seal(reason, REJECTION_PURPOSE);
 export const openReason = (sealer: TextSealer, sealed: string) =>
   sealer.open(sealed, REJECTION_PURPOSE);
+
+/**
+ * The console's flag (issue 22): applications still to send with SUBMIT_WARNING_DAYS or fewer
+ * left, and those whose window passed with the state fee still held (to refund).
+ */
+export async function countUrgentStateApplications(ctx: AppContext): Promise<number> {
+  const today = clinicToday(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(stateApplications)
+    .where(
+      and(
+        eq(stateApplications.mode, 'clinic_submits'),
+        inArray(stateApplications.status, ['preparing', 'rejected', 'lapsed']),
+        lte(
+          sql`coalesce(${stateApplications.resubmitBy}, ${stateApplications.submitBy})`,
+          addDays(today, SUBMIT_WARNING_DAYS),
+        ),
+      ),
+    );
+  return rows.filter((row) =>
+    statusOf(row, today) === 'lapsed' ? row.stateFeeStatus === 'held' : true,
+  ).length;
+}

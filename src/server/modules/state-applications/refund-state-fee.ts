@@ -103,7 +103,7 @@ export async function finishStateFeeRefund(
     .from(stateApplications)
     .innerJoin(payments, eq(payments.applicationId, stateApplications.applicationId))
     .where(and(eq(stateApplications.id, id), eq(payments.status, 'captured')));
-  if (!found || found.row.stateFeeStatus !== 'refunding') return 'pending';
+  if (found?.row.stateFeeStatus !== 'refunding') return 'pending';
   const { row, payment } = found;
   let answer: FollowUpResult;
   try {
