@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/ui/data-states';
@@ -41,19 +41,26 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/** OMMA's common rejection reasons, ticked one by one before the submission. */
-function Checklist({ detail, editable }: { detail: StateApplicationDetail; editable: boolean }) {
+/**
+ * OMMA's common rejection reasons, ticked one by one before the submission. A tick shows at
+ * once and the whole set is saved; a refused save puts back what the server holds.
+ */
+function Checklist({ detail }: { detail: StateApplicationDetail }) {
   const save = useDeskStep(detail.id, 'checklist');
+  const [checked, setChecked] = useState<OmmaChecklistItem[]>(detail.checklist);
   const toggle = (item: OmmaChecklistItem, on: boolean) => {
-    const checked = on ? [...detail.checklist, item] : detail.checklist.filter((c) => c !== item);
+    const next = on ? [...checked, item] : checked.filter((c) => c !== item);
+    setChecked(next);
     save.mutate(
-      { checked },
+      { checked: next },
       {
-        onError: (err) =>
+        onError: (err) => {
+          setChecked(detail.checklist);
           toast({
             variant: 'destructive',
             title: errorMessage(err, 'Could not save the checklist'),
-          }),
+          });
+        },
       },
     );
   };
@@ -65,8 +72,7 @@ function Checklist({ detail, editable }: { detail: StateApplicationDetail; edita
           <input
             type="checkbox"
             className="mt-0.5 size-4 shrink-0 accent-primary"
-            checked={detail.checklist.includes(item.id)}
-            disabled={!editable || save.isPending}
+            checked={checked.includes(item.id)}
             onChange={(e) => toggle(item.id, e.target.checked)}
           />
           {item.label}
@@ -155,7 +161,7 @@ export function ApplicationDetail({ id, mayRefund }: { id: string; mayRefund: bo
           </section>
         )}
 
-        {(d.status === 'preparing' || d.status === 'rejected') && <Checklist detail={d} editable />}
+        {(d.status === 'preparing' || d.status === 'rejected') && <Checklist detail={d} />}
         {canSubmit && <SubmittedForm id={d.id} resubmission={rejection !== null} />}
         {d.status === 'submitted' && <DecisionForm id={d.id} />}
         {d.license && (

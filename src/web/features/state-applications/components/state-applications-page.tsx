@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ErrorState, LoadingState } from '@/components/ui/data-states';
@@ -19,6 +20,11 @@ export function StateApplicationsPage() {
   const list = useStateApplications();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('id');
+  const detailRef = useRef<HTMLElement>(null);
+  // The open application is below the list: brought into view when one is opened.
+  useEffect(() => {
+    if (selectedId) detailRef.current?.scrollIntoView();
+  }, [selectedId]);
   const mayRefund =
     !!user &&
     allows(ACCESS.stateFeeRefund, {
@@ -36,7 +42,8 @@ export function StateApplicationsPage() {
           physician&apos;s signature. Flagged: 7 days or fewer left, or the window passed.
         </p>
       </div>
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      {/* One column: the list's table needs the page's width, the detail follows it. */}
+      <div className="grid grid-cols-1 gap-6">
         <Card>
           <CardHeader>
             <CardTitle>Applications by urgency</CardTitle>
@@ -59,7 +66,11 @@ export function StateApplicationsPage() {
             )}
           </CardContent>
         </Card>
-        {selectedId && <ApplicationDetail key={selectedId} id={selectedId} mayRefund={mayRefund} />}
+        {selectedId && (
+          <section ref={detailRef} aria-label="Open application" className="scroll-mt-4">
+            <ApplicationDetail key={selectedId} id={selectedId} mayRefund={mayRefund} />
+          </section>
+        )}
       </div>
       <Card>
         <CardHeader>
