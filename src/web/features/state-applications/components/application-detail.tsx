@@ -104,9 +104,13 @@ export function ApplicationDetail({ id, mayRefund }: { id: string; mayRefund: bo
         <CardTitle>{d.patientName}</CardTitle>
         <CardDescription className="flex flex-wrap items-center gap-2">
           <StatusBadge status={d.status} />
-          <span>
-            Submit by {date(d.submitBy)} · <DaysLeft status={d.status} daysLeft={d.daysLeft} />
-          </span>
+          {d.status === 'submitted' || d.status === 'approved' ? (
+            <span>Submitted to OMMA on {date(d.submittedOn)}</span>
+          ) : (
+            <span>
+              Submit by {date(d.submitBy)} · <DaysLeft status={d.status} daysLeft={d.daysLeft} />
+            </span>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
