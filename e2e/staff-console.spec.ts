@@ -138,7 +138,7 @@ test('on a phone the menu sheet lists the areas and closes on a choice', async (
   await expect(sheet).toBeVisible();
   await expect(
     sheet.getByRole('navigation', { name: 'Staff console' }).getByRole('link'),
-  ).toHaveCount(6);
+  ).toHaveCount(7);
   await expect(sheet.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expectAccessible(page);
   await checkScreen(page, 'console-menu-sheet');
@@ -162,7 +162,8 @@ test('a master admin previews another role; others are not offered the preview',
   await expect(
     page.getByRole('status').filter({ hasText: 'Previewing the Administrative' }),
   ).toBeVisible();
-  await expect(sidebarOf(page).getByRole('link')).toHaveCount(6);
+  // The assistant's areas, State Applications among them (issue 22).
+  await expect(sidebarOf(page).getByRole('link')).toHaveCount(7);
   await expect(consoleLink(page, 'User Management')).toHaveCount(0);
   await expectAccessible(page);
   await page.getByLabel('Preview the console as').selectOption({ label: 'Master Admin' });
