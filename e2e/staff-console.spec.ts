@@ -24,6 +24,7 @@ const AREAS = {
   'Post-Consultation': { path: '/admin/follow-up', h1: 'Post-Consultation' },
   'Patient Transcriptions': { path: '/admin/transcriptions', h1: 'Patient Transcriptions' },
   Documents: { path: '/admin/documents', h1: 'Document Management Center' },
+  'State Applications': { path: '/admin/state-applications', h1: 'State Applications' },
   'Video Sessions': { path: '/video-sessions', h1: 'Video Sessions' },
   Analytics: { path: '/admin/analytics', h1: 'Analytics' },
   'Automated Operations': { path: '/admin/automated', h1: 'Automated Operations Dashboard' },
@@ -50,6 +51,7 @@ const ROLES: { email: string; areas: AreaName[] }[] = [
       'Waiting Room',
       'Patient Transcriptions',
       'Documents',
+      'State Applications',
       'Video Sessions',
       'Analytics',
       'Automated Operations',
@@ -75,6 +77,7 @@ const ROLES: { email: string; areas: AreaName[] }[] = [
       'Post-Consultation',
       'Patient Transcriptions',
       'Documents',
+      'State Applications',
       'Video Sessions',
       'Search Notes',
     ],
@@ -135,7 +138,7 @@ test('on a phone the menu sheet lists the areas and closes on a choice', async (
   await expect(sheet).toBeVisible();
   await expect(
     sheet.getByRole('navigation', { name: 'Staff console' }).getByRole('link'),
-  ).toHaveCount(6);
+  ).toHaveCount(7);
   await expect(sheet.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expectAccessible(page);
   await checkScreen(page, 'console-menu-sheet');
@@ -159,7 +162,8 @@ test('a master admin previews another role; others are not offered the preview',
   await expect(
     page.getByRole('status').filter({ hasText: 'Previewing the Administrative' }),
   ).toBeVisible();
-  await expect(sidebarOf(page).getByRole('link')).toHaveCount(6);
+  // The assistant's areas, State Applications among them (issue 22).
+  await expect(sidebarOf(page).getByRole('link')).toHaveCount(7);
   await expect(consoleLink(page, 'User Management')).toHaveCount(0);
   await expectAccessible(page);
   await page.getByLabel('Preview the console as').selectOption({ label: 'Master Admin' });

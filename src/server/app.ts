@@ -41,6 +41,7 @@ import { selectGateway } from './modules/payments/select-gateway.js';
 import { queueRoutes } from './modules/queue/routes.js';
 import { QueueSnapshot } from './modules/queue/snapshot.js';
 import { packetRoutes } from './modules/state-applications/packet-routes.js';
+import { stateApplicationRoutes } from './modules/state-applications/routes.js';
 import { transcriptionRoutes } from './modules/transcriptions/routes.js';
 import { patientAccountRoutes } from './modules/users/patient-account-routes.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await videoRoutes(app, ctx);
   await recordingRoutes(app, ctx);
   await auditRoutes(app, ctx);
+  await stateApplicationRoutes(app, ctx);
   ctx.realtime.io = attachSocketServer(app, ctx);
 
   const hasWeb = await registerWebApp(app);

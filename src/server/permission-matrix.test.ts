@@ -19,6 +19,7 @@ import { DOCTOR_ONLY_ENDPOINTS, OPERATIONS_ENDPOINTS } from './test/matrix/opera
 import { PATIENT_ACCOUNT_ENDPOINTS } from './test/matrix/patient-accounts.js';
 import { RECORDING_ENDPOINTS, RECORDING_NOT_STAFF } from './test/matrix/recordings.js';
 import { STAFF_DOCUMENT_ENDPOINTS } from './test/matrix/staff-documents.js';
+import { STATE_APPLICATION_ENDPOINTS } from './test/matrix/state-applications.js';
 import { TRANSCRIPTION_ENDPOINTS } from './test/matrix/transcriptions.js';
 import type { Endpoint, Principal } from './test/matrix/types.js';
 import { VIDEO_ENDPOINTS, VIDEO_NOT_STAFF } from './test/matrix/video.js';
@@ -42,6 +43,7 @@ const STAFF_ENDPOINTS: Endpoint[] = [
   ...RECORDING_ENDPOINTS,
   ...AUDIT_ENDPOINTS,
   ...PATIENT_ACCOUNT_ENDPOINTS,
+  ...STATE_APPLICATION_ENDPOINTS,
   { method: 'GET', path: '/api/admin/users', access: 'users', ok: 200 },
   {
     method: 'POST',

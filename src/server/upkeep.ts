@@ -3,6 +3,8 @@ import type { AppContext } from './context.js';
 import { runLicenceReminders } from './modules/licenses/reminders.js';
 import { reconcileStalePayments } from './modules/payments/reconcile.js';
 import { expireAuthorizations, settleOutstanding } from './modules/payments/settle.js';
+import { persistLapsed } from './modules/state-applications/lapse.js';
+import { finishPendingStateFeeRefunds } from './modules/state-applications/refund-state-fee.js';
 import { SWEEP_EVERY_MS, sweepOrphanBlobs } from './storage/orphan-sweep.js';
 
 // Background upkeep a crash may have made necessary (issue 10): payments left pending are
@@ -14,7 +16,8 @@ import { SWEEP_EVERY_MS, sweepOrphanBlobs } from './storage/orphan-sweep.js';
 // Failures are logged under `err`, whose serializer keeps code and message only (logging.ts).
 
 const RECONCILE_EVERY_MS = 60_000;
-const LICENCE_REMINDERS_EVERY_MS = 60 * 60_000;
+/** Licence reminders, and OMMA applications whose window passed written `lapsed` (issue 22). */
+const HOURLY_MS = 60 * 60_000;
 
 export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void {
   const reconcile = () =>
@@ -41,15 +44,23 @@ export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void
         if (r.renewal || r.apply) log.info(r, 'licence reminders queued');
       })
       .catch((err: unknown) => log.error({ err }, 'licence reminders failed'));
+  const lapse = () =>
+    persistLapsed(ctx)
+      .then((n) => {
+        if (n) log.info({ count: n }, 'state applications lapsed');
+      })
+      .catch((err: unknown) => log.error({ err }, 'marking lapsed state applications failed'));
   void reconcile();
   void settle();
   void sweep();
+  void lapse();
   void remind();
   const timers = [
     setInterval(reconcile, RECONCILE_EVERY_MS),
     setInterval(settle, RECONCILE_EVERY_MS),
     setInterval(sweep, SWEEP_EVERY_MS),
-    setInterval(remind, LICENCE_REMINDERS_EVERY_MS),
+    setInterval(remind, HOURLY_MS),
+    setInterval(lapse, HOURLY_MS),
   ];
   for (const t of timers) t.unref();
   return () => {
@@ -57,9 +68,13 @@ export function startUpkeep(ctx: AppContext, log: FastifyBaseLogger): () => void
   };
 }
 
-/** One pass over held fees: pending captures and voids finished, lapsed holds voided. */
+/**
+ * One pass over held fees: pending captures and voids finished, lapsed holds voided, state-fee
+ * refunds decided on the desk and not yet confirmed by the processor finished (issue 22).
+ */
 export async function runFeeUpkeep(ctx: AppContext): Promise<{ settled: number; expired: number }> {
   const settled = (await settleOutstanding(ctx)).filter((r) => r === 'done' || r === 'refused');
   const expired = await expireAuthorizations(ctx);
-  return { settled: settled.length, expired };
+  const refunds = await finishPendingStateFeeRefunds(ctx);
+  return { settled: settled.length + refunds, expired };
 }

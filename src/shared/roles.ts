@@ -126,7 +126,11 @@ export interface AccessRule {
   roles?: readonly Role[];
   /** Every one of these permissions is needed (patient data in user management, ruling 3). */
   allPermissions?: readonly Permission[];
+  /** Refused whatever permissions they were given (the desk is not a physician's, issue 22). */
+  exceptRoles?: readonly Role[];
 }
+
+const PHYSICIANS: readonly Role[] = ['doctor', 'doctor_admin'];
 
 export const ACCESS = {
   readMeetings: { permissions: ['meetings', 'waiting'], roles: ['doctor'] },
@@ -144,6 +148,14 @@ export const ACCESS = {
   documents: { permissions: ['documents'], roles: ['doctor'] },
   /** Consultation recordings are stored like documents (a doctor sees their own). */
   recordings: { permissions: ['documents'], roles: ['doctor'] },
+  /**
+   * The State Applications desk (issue 22): the clinic's staff prepare and follow patients'
+   * OMMA applications. Document staff only: a physician signs the recommendation and has no
+   * part in submitting it, so doctors and doctor admins are refused.
+   */
+  stateApplications: { permissions: ['documents'], exceptRoles: PHYSICIANS },
+  /** Refunding a state fee from the desk is money as well: `documents` and `financial`. */
+  stateFeeRefund: { allPermissions: ['documents', 'financial'], exceptRoles: PHYSICIANS },
   analytics: { permissions: ['analytics'] },
   financial: { permissions: ['financial'] },
   users: { permissions: ['users'] },
@@ -161,6 +173,7 @@ export function allows(
   rule: AccessRule,
   user: { role: Role; permissions: readonly Permission[] },
 ): boolean {
+  if (rule.exceptRoles?.includes(user.role)) return false;
   if (rule.roles?.includes(user.role)) return true;
   if (rule.allPermissions) return rule.allPermissions.every((p) => user.permissions.includes(p));
   return rule.permissions?.some((p) => user.permissions.includes(p)) ?? false;

@@ -8,7 +8,7 @@ import {
   type StateApplicationDbRow,
   stateApplications,
 } from '../db/schema/index.js';
-import { REJECTION_REASON_PURPOSE } from '../modules/patients/state-application-view.js';
+import { sealReason } from '../modules/state-applications/queries.js';
 
 // State applications as the desk leaves them (issue 22), written straight to the table for the
 // tests of the patient's side: the approval opens the row, the desk's routes move it. Upserted
@@ -46,7 +46,7 @@ export async function setStateApplication(
       : {}),
     ...(rejectionReasonText === undefined
       ? {}
-      : { rejectionReason: app.ctx.sealer.seal(rejectionReasonText, REJECTION_REASON_PURPOSE) }),
+      : { rejectionReason: sealReason(app.ctx.sealer, rejectionReasonText) }),
   };
   const [row] = await app.ctx.db
     .insert(stateApplications)

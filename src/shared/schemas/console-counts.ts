@@ -10,6 +10,11 @@ export const ConsoleCountsSchema = z.object({
   followUp: z.number().int().nonnegative().nullable(),
   /** Patient documents awaiting review (a doctor: only of the patients being seen). */
   documentsToReview: z.number().int().nonnegative().nullable(),
+  /**
+   * OMMA applications the desk must act on soon (issue 22): still to send with
+   * SUBMIT_WARNING_DAYS or fewer left, or lapsed with the state fee still held.
+   */
+  stateApplicationsDue: z.number().int().nonnegative().nullable(),
 });
 export type ConsoleCounts = z.infer<typeof ConsoleCountsSchema>;
 

@@ -20,6 +20,8 @@ const required = (field: string, max = 100) =>
 
 export const StateApplicationStatusSchema = z.enum(STATE_APPLICATION_STATUSES);
 export const StateApplicationModeSchema = z.enum(STATE_APPLICATION_MODES);
+export const StateFeeStatusSchema = z.enum(['held', 'paid', 'refunding', 'refunded', 'none']);
+export type StateFeeStatus = z.infer<typeof StateFeeStatusSchema>;
 
 /** GET /api/admin/state-applications: rows by urgency (fewest days left first). */
 export const StateApplicationRowSchema = z.object({
@@ -56,6 +58,17 @@ export type StateApplicationList = z.infer<typeof StateApplicationListSchema>;
 
 /** GET /api/admin/state-applications/:id: one application on the desk. */
 export const StateApplicationDetailSchema = StateApplicationRowSchema.extend({
+  mode: StateApplicationModeSchema,
+  /** What OMMA's form asks for, for the desk to copy into OMMA's portal. */
+  patient: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    dateOfBirth: z.string().nullable(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    address: z.string(),
+  }),
+  applicationType: z.enum(['new', 'renewal']),
   signedOn: z.iso.date(),
   checklist: z.array(z.enum(OMMA_CHECKLIST_IDS)),
   ommaApplicationNumber: z.string().nullable(),
@@ -71,10 +84,14 @@ export const StateApplicationDetailSchema = StateApplicationRowSchema.extend({
     .nullable(),
   license: LicenseSchema.nullable(),
   cardMailedOn: z.iso.date().nullable(),
-  /** held: collected, not yet paid to OMMA; paid: paid with the submission; refunded. */
+  /**
+   * held: collected, not yet paid to OMMA; paid: paid with the submission; refunding: the
+   * refund is decided and the processor not yet heard; refunded; none: nothing was collected
+   * (patient_submits).
+   */
   stateFee: z.object({
     cents: z.number().int(),
-    status: z.enum(['held', 'paid', 'refunded']),
+    status: StateFeeStatusSchema,
   }),
 });
 export type StateApplicationDetail = z.infer<typeof StateApplicationDetailSchema>;

@@ -123,3 +123,9 @@ export const AuditTrailPage = lazyPage(
   () => import('@/features/audit/components/audit-trail-page'),
   'AuditTrailPage',
 );
+
+/** The State Applications desk (issue 22). */
+export const StateApplicationsPage = lazyPage(
+  () => import('@/features/state-applications/components/state-applications-page'),
+  'StateApplicationsPage',
+);

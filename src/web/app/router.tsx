@@ -102,6 +102,7 @@ const consoleRoutes: RouteObject[] = [
   area('followUp', <Page.AreaPage area="followUp" />),
   area('transcriptions', <Page.AreaPage area="transcriptions" />),
   area('documents', <Page.AdminDocumentsPage />),
+  area('stateApplications', <Page.StateApplicationsPage />),
   area('videoSessions', <Page.VideoSessionsPage />),
   area('analytics', <Page.AreaPage area="analytics" />),
   area('automated', <Page.AutomatedOperationsPage />),

@@ -2,6 +2,7 @@ import {
   BarChart3,
   ClipboardCheck,
   DollarSign,
+  FileCheck2,
   FileText,
   Gauge,
   Hourglass,
@@ -130,6 +131,15 @@ export const CONSOLE_AREAS = {
     // A doctor reviews the documents of the patients being seen (the server scopes the lists).
     allowed: access('documents'),
     count: { name: 'documentsToReview', spoken: (n) => `${n} to review` },
+  },
+  stateApplications: {
+    label: 'State Applications',
+    path: '/admin/state-applications',
+    icon: FileCheck2,
+    group: 'Patients',
+    // Document staff, no doctors (issue 22): the same rule as the desk's routes.
+    allowed: access('stateApplications'),
+    count: { name: 'stateApplicationsDue', spoken: (n) => `${n} due soon` },
   },
   videoSessions: {
     label: 'Video Sessions',

@@ -45,6 +45,8 @@ export const stateApplications = pgTable(
     rejectionReason: text('rejection_reason'),
     documentsNeeded: jsonb('documents_needed').$type<string[]>(),
     rejectedOn: date('rejected_on', { mode: 'string' }),
+    /** The instant the desk recorded the rejection: uploads after it answer OMMA's request. */
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     resubmitBy: date('resubmit_by', { mode: 'string' }),
     cardMailedOn: date('card_mailed_on', { mode: 'string' }),
     /** The state fee collected with the visit (0 in patient_submits), and what became of it. */

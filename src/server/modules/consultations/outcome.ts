@@ -30,6 +30,7 @@ import { medicalRecordsProvided } from '../documents/queries.js';
 import { storeGeneratedDocument } from '../documents/service.js';
 import { queueDecision } from '../mail/visit-events.js';
 import { requestSettlement, settlePayment } from '../payments/settle.js';
+import { openStateApplication } from '../state-applications/open.js';
 import { recommendationPdf } from './recommendation-pdf.js';
 
 // The physician's decision (ruling 3: doctors and doctor admins only). Approval sets the
@@ -176,6 +177,16 @@ export async function recordOutcome(args: {
 
     let documentId: string | null = null;
     if (args.approved) {
+      // The OMMA application the approval makes possible (issue 22), after the settlement
+      // above marked the fee to be captured.
+      await openStateApplication(tx, {
+        applicationId: consultation.applicationId,
+        patientId: consultation.patientId,
+        signedOn: todayIso(ctx.config.CLINIC_TIMEZONE, new Date(ctx.now())),
+        actor: { id: actor.id, role: actor.role },
+        ip: args.ip,
+        patientUserIds: await patientUserIds(tx, { profileIds: [consultation.patientId] }),
+      });
       const [patient] = await tx
         .select()
         .from(patientProfiles)

@@ -16,6 +16,7 @@ import { AppError } from '../../errors.js';
 import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { lockPatient } from '../payments/service.js';
+import { returnToDeskAfterUpload } from '../state-applications/documents-back.js';
 import { countCurrentDocuments } from './queries.js';
 import type { StoredUpload } from './upload.js';
 
@@ -146,6 +147,13 @@ export async function recordDocument(
       ip: args.ip,
       patientIds: await patientUserIds(tx, { profileIds: [args.patientId] }),
       details: { category: args.category, size: args.upload.size },
+    });
+    // A document OMMA asked for may send the state application back to the desk (issue 22).
+    await returnToDeskAfterUpload(tx, {
+      patientId: args.patientId,
+      category: args.category,
+      actor: args.actor,
+      ip: args.ip,
     });
     return row!;
   };

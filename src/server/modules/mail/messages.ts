@@ -1,5 +1,10 @@
 import { formatUsd } from '../../../shared/money.js';
 import { isLicenceMail, type LicenceMailMessage, licenceContentOf } from './licence-messages.js';
+import {
+  isStateApplicationMessage,
+  type StateApplicationMessage,
+  stateApplicationContent,
+} from './state-application-messages.js';
 
 // What the clinic sends (issue 13). Each message names the person by first name and says the
 // least it can: links bring people to the portal, where they sign in to read the rest. No date
@@ -34,7 +39,9 @@ export type MailMessage =
   | { kind: 'document_rejected' }
   | { kind: 'staff_account_created' }
   /** The licence's reminders (issue 22): licence-messages.ts. */
-  | LicenceMailMessage;
+  | LicenceMailMessage
+  /** The State Applications desk's steps (issue 22): state-application-messages.ts. */
+  | StateApplicationMessage;
 
 export type MailKind = MailMessage['kind'];
 
@@ -62,9 +69,10 @@ const withToken = (setting: MailSetting, path: string, token: string) =>
 
 /** The words of each message. */
 export function contentOf(message: MailMessage, setting: MailSetting): MailContent {
+  if (isStateApplicationMessage(message)) return stateApplicationContent(message, setting);
+  if (isLicenceMail(message)) return licenceContentOf(message, setting);
   const link = (path: string) => `${setting.linkBase}${path}`;
   const clinic = setting.clinicName;
-  if (isLicenceMail(message)) return licenceContentOf(message, setting);
   switch (message.kind) {
     case 'verify_email':
       return {

@@ -60,7 +60,12 @@ describe('GET /api/admin/console-counts', () => {
   });
 
   it('gives a master admin every count, matching the lists', async () => {
-    expect(await counts(master)).toEqual({ waiting: 2, followUp: 1, documentsToReview: 3 });
+    expect(await counts(master)).toEqual({
+      waiting: 2,
+      followUp: 1,
+      documentsToReview: 3,
+      stateApplicationsDue: 0,
+    });
     const docs = await master.get('/api/admin/patient-documents?status=pending');
     expect(docs.json()).toHaveLength(3);
     const tasks = await master.get('/api/admin/post-consultation-tasks');
@@ -70,22 +75,31 @@ describe('GET /api/admin/console-counts', () => {
   it('gives each role only the counts of the areas it may open', async () => {
     const as = async (role: Parameters<typeof signedInAs>[1]) =>
       counts((await signedInAs(t.app, role)).client);
-    expect(await as('admin_assistant')).toEqual({ waiting: 2, followUp: 1, documentsToReview: 3 });
+    expect(await as('admin_assistant')).toEqual({
+      waiting: 2,
+      followUp: 1,
+      documentsToReview: 3,
+      stateApplicationsDue: 0,
+    });
     expect(await as('operations_admin')).toEqual({
       waiting: 2,
       followUp: null,
       documentsToReview: 3,
+      stateApplicationsDue: 0,
     });
     expect(await as('doctor_admin')).toEqual({
       waiting: null,
       followUp: null,
       documentsToReview: null,
+      // The State Applications desk is document staff's: no doctors (issue 22).
+      stateApplicationsDue: null,
     });
     // A doctor seeing nobody yet: the line, and no documents to review.
     expect(await counts(doctor.client)).toEqual({
       waiting: 2,
       followUp: null,
       documentsToReview: 0,
+      stateApplicationsDue: null,
     });
   });
 
@@ -96,6 +110,7 @@ describe('GET /api/admin/console-counts', () => {
       waiting: 1,
       followUp: null,
       documentsToReview: 2,
+      stateApplicationsDue: null,
     });
     const [first] = (await master.get('/api/admin/patient-documents?status=pending')).json();
     const review = await master.post(`/api/admin/documents/${first.id}/review`, {

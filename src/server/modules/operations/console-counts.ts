@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { countDocumentsToReview } from '../documents/staff-service.js';
 import { listPostConsultationTasks } from '../follow-up/service.js';
+import { countUrgentStateApplications } from '../state-applications/queries.js';
 
 // The staff console's sidebar badges (issue 12). Each count comes from the same definition as
 // the list it stands for, and only for a user allowed to open that list (ruling 3's table);
@@ -18,14 +19,15 @@ import { listPostConsultationTasks } from '../follow-up/service.js';
 
 export async function consoleCounts(ctx: AppContext, user: CurrentUser): Promise<ConsoleCounts> {
   const may = (rule: (typeof ACCESS)[keyof typeof ACCESS]) => allows(rule, user);
-  const [waiting, followUp, documentsToReview] = await Promise.all([
+  const [waiting, followUp, documentsToReview, stateApplicationsDue] = await Promise.all([
     may(ACCESS.admitOrReject) ? ctx.queue.waitingCount() : null,
     may(ACCESS.postConsultation)
       ? listPostConsultationTasks(ctx).then((tasks) => tasks.length)
       : null,
     may(ACCESS.documents) ? countDocumentsToReview(ctx.db, user) : null,
+    may(ACCESS.stateApplications) ? countUrgentStateApplications(ctx) : null,
   ]);
-  return { waiting, followUp, documentsToReview };
+  return { waiting, followUp, documentsToReview, stateApplicationsDue };
 }
 
 export async function consoleCountsRoutes(fastify: FastifyInstance, ctx: AppContext) {

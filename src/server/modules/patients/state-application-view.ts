@@ -18,25 +18,12 @@ import {
   type StateApplicationDbRow,
   stateApplications,
 } from '../../db/schema/index.js';
+import { openReason as openSealedReason } from '../state-applications/queries.js';
 
 // The patient's side of issue 22, read for the journey: their OMMA application (its status as of
 // the clinic's today, the rejection's reason unsealed) and their current licence.
 
-/**
- * The purpose OMMA's rejection reason is sealed with (storage/sealed-text.ts): the desk seals
- * with it (state-applications/queries.ts REJECTION_PURPOSE, the same string), the patient's
- * journey opens with it.
- */
-export const REJECTION_REASON_PURPOSE = 'state_application.rejection_reason';
 
-/**
- * The instant the desk recorded OMMA's rejection: files uploaded after it answer OMMA's request
- * (the desk's rule for returning the application to `preparing`). The desk's `rejected_at`;
- * without it, the row's last change, which the rejection made.
- */
-function rejectedInstant(row: StateApplicationDbRow): Date {
-  return (row as { rejectedAt?: Date | null }).rejectedAt ?? row.updatedAt;
-}
 
 /** Said instead of a reason that cannot be opened (never a 500 on the patient's dashboard). */
 export const REASON_UNREADABLE =
@@ -110,8 +97,8 @@ export function toPatientStateApplication(
   // The rejection's details while it stands (rejected, or lapsed for want of a resubmission).
   if (row.rejectedOn && (status === 'rejected' || status === 'lapsed')) {
     const needed = (row.documentsNeeded ?? []).filter(isResubmittable);
-    const since = rejectedInstant(row).getTime();
-    view.reason = openReason(ctx, row.rejectionReason, log);
+    const since = (row.rejectedAt ?? row.updatedAt).getTime();
+    view.reason = readReason(ctx, row.rejectionReason, log);
     view.documentsNeeded = needed;
     view.documentsReceived = needed.filter((c) => (uploadedAt.get(c)?.getTime() ?? 0) > since);
     if (row.resubmitBy) view.resubmitBy = row.resubmitBy;
@@ -121,10 +108,10 @@ export function toPatientStateApplication(
 
 type Warner = { warn(message: string): void };
 
-function openReason(ctx: AppContext, sealed: string | null, log: Warner): string {
+function readReason(ctx: AppContext, sealed: string | null, log: Warner): string {
   if (!sealed) return REASON_UNREADABLE;
   try {
-    return ctx.sealer.open(sealed, REJECTION_REASON_PURPOSE);
+    return openSealedReason(ctx.sealer, sealed);
   } catch {
     // No patient field in the log: only that a stored reason would not open.
     log.warn('a state application rejection reason could not be opened');

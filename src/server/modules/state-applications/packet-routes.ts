@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { AppError } from '../../errors.js';
-import { currentUser, type Guard, requireAccess } from '../../plugins/auth.js';
+import { currentUser, requireAccess } from '../../plugins/auth.js';
 import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { contentDisposition } from '../documents/routes.js';
@@ -11,24 +10,15 @@ import { buildPacket } from './packet.js';
 import { STATE_APPLICATION_NOT_FOUND } from './packet-contents.js';
 
 // GET /api/admin/state-applications/:id/packet (issue 22): the OMMA packet, for the staff who
-// run the State Applications desk: the `documents` permission, physicians excepted (a doctor
-// holds `documents` for the patient being seen, never the desk's whole list).
-// TODO(merge): the desk's ACCESS rule in shared/roles.ts replaces this pair of guards.
-
-const documentsGuard = requireAccess('documents');
-const deskOnly: Guard = async (request) => {
-  await documentsGuard(request);
-  const { role } = currentUser(request);
-  if (role === 'doctor' || role === 'doctor_admin')
-    throw new AppError('FORBIDDEN', 'You do not have access to this');
-};
+// run the State Applications desk (ACCESS.stateApplications: the `documents` permission,
+// physicians excepted: a doctor holds `documents` for the patient being seen, never the desk).
 
 export async function packetRoutes(fastify: FastifyInstance, ctx: AppContext) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/admin/state-applications/:id/packet',
     {
-      onRequest: deskOnly,
+      onRequest: requireAccess('stateApplications'),
       schema: { params: z.object({ id: z.uuid(STATE_APPLICATION_NOT_FOUND) }) },
     },
     async (request, reply) => {

@@ -1,0 +1,1 @@
+ALTER TABLE "state_applications" ADD COLUMN "rejected_at" timestamp with time zone;
