@@ -54,7 +54,7 @@ describe('at payment', () => {
 
     const held = await receive(t, sink, patient.email, HELD);
     expect(held.text).toContain(
-      `On ${today()} we placed a hold of $137.00 on your card ending in 4242. Your card has not been charged.`,
+      `On ${today()} we placed a hold of $137.30 on your card ending in 4242. Your card has not been charged.`,
     );
     expect(held.text).toContain('taken only if the physician approves your recommendation');
     expect(held.text).not.toMatch(/received your payment|receipt for/i);
@@ -79,7 +79,7 @@ describe('when the hold is taken', () => {
 
     const receipt = await receive(t, sink, patient.email, RECEIPT);
     expect(receipt.text).toContain(
-      `Your physician approved your recommendation, so on ${today()} we took the fee of $137.00 held on your card ending in 4242.`,
+      `Your physician approved your recommendation, so on ${today()} we took the fee of $137.30 held on your card ending in 4242.`,
     );
     expect(receipt.text).toContain('This email is your receipt.');
     expect(receipt.text).not.toContain('4242 4242');
