@@ -10,8 +10,7 @@ import {
 // (/api/admin/state-applications…), the patient's side (journey, state-application, licence)
 // and renewals. One schema for the route, the screen and the tests.
 
-const isoDate = (field: string) =>
-  z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` });
+const isoDate = (field: string) => z.iso.date({ error: `${field} must be a date (YYYY-MM-DD)` });
 const required = (field: string, max = 100) =>
   z
     .string({ error: `${field} is required` })

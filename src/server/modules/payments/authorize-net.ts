@@ -265,7 +265,10 @@ export class AuthorizeNetGateway implements PaymentGateway {
     }
     const tx = res.transaction;
     if (tx?.transactionType !== 'refundTransaction' || !tx.refTransId) return null;
-    return { chargeId: tx.refTransId, amountCents: dollarsToCents(tx.authAmount ?? tx.settleAmount) };
+    return {
+      chargeId: tx.refTransId,
+      amountCents: dollarsToCents(tx.authAmount ?? tx.settleAmount),
+    };
   }
 
   private auth() {
