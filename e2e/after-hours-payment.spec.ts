@@ -87,7 +87,9 @@ test('after hours the payment step says when the clinic opens, and every message
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
-  await page.getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ }).check();
+  await page
+    .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
+    .check();
   await page
     .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
     .check();

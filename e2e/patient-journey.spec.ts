@@ -103,7 +103,9 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await expect(summary).not.toContainText('Please upload proof');
   await fillCard(page, DECLINED_CARD);
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
-  await page.getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ }).check();
+  await page
+    .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
+    .check();
   await checkScreen(page, 'journey-payment');
 
   // A declined card: the processor's message, and the patient stays to try again.
@@ -427,7 +429,9 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
   await expect(page.getByText('On file: medicaid-card.pdf')).toBeVisible();
   await fillCard(page, GOOD_CARD);
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
-  await page.getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ }).check();
+  await page
+    .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
+    .check();
   // The intake is complete, so the statement is asked here and the payment joins the queue.
   await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
   // The statement's error is beside its checkbox, not in a toast (issue 11).

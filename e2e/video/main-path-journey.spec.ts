@@ -133,7 +133,9 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   await phone.getByLabel('Expiry (MM/YY)').fill('12/30');
   await phone.getByLabel('CVV').fill('123');
   await phone.getByRole('checkbox', { name: /I consent to receive care/ }).check();
-  await phone.getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ }).check();
+  await phone
+    .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
+    .check();
   await phone
     .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
     .check();

@@ -62,9 +62,10 @@ export function FeeScheduleForm({ fees }: { fees: FeesResponse }) {
     defaultValues: valuesOf(fees),
   });
   const feedback = useFormFeedback(form, FIELDS);
-  const [pending, setPending] = useState<{ values: FeeScheduleInput; change: PendingChange } | null>(
-    null,
-  );
+  const [pending, setPending] = useState<{
+    values: FeeScheduleInput;
+    change: PendingChange;
+  } | null>(null);
 
   const inForce = scheduleFromInput(FeeScheduleInputSchema.parse(valuesOf(fees)));
   const onSubmit = feedback.handleSubmit((values) => {

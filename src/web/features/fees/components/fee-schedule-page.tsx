@@ -27,8 +27,8 @@ export function FeeSchedulePage() {
         <CardHeader>
           <CardTitle>Fees in force</CardTitle>
           <CardDescription>
-            The state fee is OMMA&apos;s (the Oklahoma Medical Marijuana Authority&apos;s): passed on
-            to OMMA, not revenue. The service fee is the clinic&apos;s charge for the visit.{' '}
+            The state fee is OMMA&apos;s (the Oklahoma Medical Marijuana Authority&apos;s): passed
+            on to OMMA, not revenue. The service fee is the clinic&apos;s charge for the visit.{' '}
             {fees.data?.stateApplication === 'patient_submits'
               ? 'Patients apply to OMMA and pay the state fee there: the clinic charges the service fee only.'
               : 'The clinic submits each OMMA application and pays the state fee it collected with the visit.'}

@@ -300,12 +300,7 @@ export function PaymentForm({
             </>
           )}
 
-          <CostBreakdown
-            line={line}
-            mode={mode}
-            reduced={hasReducedFee}
-            failed={fees.isError}
-          />
+          <CostBreakdown line={line} mode={mode} reduced={hasReducedFee} failed={fees.isError} />
         </CardContent>
       </Card>
 
