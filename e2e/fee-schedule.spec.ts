@@ -21,6 +21,8 @@ test('a manager changes a fee and sees it in force and in the history', async ({
   page,
   baseURL,
 }) => {
+  // Two rounds of changes (a fee, then who applies to OMMA), each screen checked.
+  test.setTimeout(120_000);
   await signIn(page, 'master@demo.test');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   try {
