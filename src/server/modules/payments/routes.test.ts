@@ -418,7 +418,7 @@ describe('reduced fee', () => {
     // The full price is not what the reduced fee costs.
     const wrong = await pay(patient, { ...reduced, amount: '137.30' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('The amount does not match the fee schedule ($30.00)');
+    expect(wrong.json().message).toBe('The amount does not match the fee schedule ($32.50)');
 
     const res = await pay(patient, reduced);
     expect(res.statusCode, res.body).toBe(200);
