@@ -88,9 +88,12 @@ test('after hours the payment step says when the clinic opens, and every message
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
   await page
+    .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
+    .check();
+  await page
     .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
     .check();
-  await page.getByRole('button', { name: 'Pay $137.00 & Join Queue' }).click();
+  await page.getByRole('button', { name: 'Pay $137.30 & Join Queue' }).click();
 
   // The toast: held, the place kept, the opening; never "shortly".
   await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();

@@ -92,8 +92,8 @@ export const STAFF_PAGES: StaffPage[] = [
   {
     name: 'fees',
     url: '/admin/fees',
-    // The fees in force: a new license at the standard fee, $104.00 + $33.00.
-    shows: (main) => main.getByRole('table', { name: 'Fees in force' }).getByText('$137.00'),
+    // The fees in force: a new license at the standard fee, OMMA's $104.30 + $33.00.
+    shows: (main) => main.getByRole('table', { name: 'Fees in force' }).getByText('$137.30'),
   },
   {
     name: 'video-sessions',

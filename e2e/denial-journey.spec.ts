@@ -110,7 +110,7 @@ test('not approved: the patient reads the reason, what to do next, and that the 
   await expect(denial.getByRole('heading', { name: 'What you can do' })).toBeVisible();
   await expect(denial).toContainText('Apply again later with new medical records');
   await expect(denial.getByTestId('money-back')).toHaveText(
-    'Your card was not charged; the hold of $137.00 was released.',
+    'Your card was not charged; the hold of $137.30 was released.',
   );
   await expect(denial.getByRole('link', { name: 'Start a new application' })).toHaveAttribute(
     'href',
@@ -128,7 +128,7 @@ test('not approved: the patient reads the reason, what to do next, and that the 
   await expect(page.getByRole('button', { name: 'Simulate Payment Complete' })).toHaveCount(0);
   await checkScreen(page, 'denial-dashboard');
   const simulated = await page.request.post('/api/applications', {
-    data: { type: 'new', amount: '137.00', paymentStatus: 'paid', status: 'payment_completed' },
+    data: { type: 'new', amount: '137.30', paymentStatus: 'paid', status: 'payment_completed' },
   });
   expect(simulated.status()).toBe(409);
   expect((await simulated.json()).message).toBe(

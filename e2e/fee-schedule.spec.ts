@@ -7,27 +7,30 @@ import { checkScreen, signIn, toastTitled } from './support';
 
 const DEFAULTS = {
   new: {
-    standard: { stateFee: '104.00', serviceFee: '33.00' },
-    reduced: { stateFee: '20.00', serviceFee: '10.00' },
+    standard: { stateFee: '104.30', serviceFee: '33.00' },
+    reduced: { stateFee: '22.50', serviceFee: '10.00' },
   },
   renewal: {
-    standard: { stateFee: '104.00', serviceFee: '33.00' },
-    reduced: { stateFee: '20.00', serviceFee: '10.00' },
+    standard: { stateFee: '104.30', serviceFee: '33.00' },
+    reduced: { stateFee: '22.50', serviceFee: '10.00' },
   },
+  stateApplication: 'clinic_submits',
 };
 
 test('a manager changes a fee and sees it in force and in the history', async ({
   page,
   baseURL,
 }) => {
+  // Two rounds of changes (a fee, then who applies to OMMA), each screen checked.
+  test.setTimeout(120_000);
   await signIn(page, 'master@demo.test');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   try {
     await page.goto('/admin/fees');
     await expect(page.getByRole('heading', { level: 1, name: 'Fee Schedule' })).toBeVisible();
     const newStandard = page.getByTestId('fee-row-new-standard');
-    await expect(newStandard).toContainText('$104.00');
-    await expect(newStandard).toContainText('$137.00');
+    await expect(newStandard).toContainText('$104.30');
+    await expect(newStandard).toContainText('$137.30');
 
     const form = page.getByRole('form', { name: 'Change the fees' });
     const service = form.locator('#fee-new-standard-serviceFee');
@@ -42,11 +45,11 @@ test('a manager changes a fee and sees it in force and in the history', async ({
       'License Renewal · Reduced · State fee: Enter an amount such as 104.00',
     );
     await checkScreen(page, 'fee-schedule-errors');
-    await renewalReducedState.fill('20.00');
+    await renewalReducedState.fill('22.50');
 
     // A real change: the confirmation lists it old → new before anything is saved.
     await service.fill('35.50');
-    await expect(form.getByText('$139.50')).toBeVisible();
+    await expect(form.getByText('$139.80')).toBeVisible();
     await form.getByRole('button', { name: 'Review changes' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Save the new fees?' });
     await expect(confirm.getByRole('listitem')).toHaveText([
@@ -83,7 +86,7 @@ test('a manager changes a fee and sees it in force and in the history', async ({
     await expect(service).not.toHaveAttribute('aria-invalid', 'true');
 
     await expect(newStandard).toContainText('$35.50');
-    await expect(newStandard).toContainText('$139.50');
+    await expect(newStandard).toContainText('$139.80');
     // Newest first: this change heads the history.
     const history = page.getByTestId('fee-history-row').first();
     await expect(history).toContainText('Morgan Reyes');
@@ -92,8 +95,25 @@ test('a manager changes a fee and sees it in force and in the history', async ({
 
     // What the payment page prices from: the new total.
     const fees = await (await page.request.get('/api/fees')).json();
-    expect(fees.new.standard).toEqual({ stateFee: '104.00', serviceFee: '35.50', total: '139.50' });
-    expect(fees.renewal.standard.total).toBe('137.00');
+    expect(fees.new.standard).toEqual({ stateFee: '104.30', serviceFee: '35.50', total: '139.80' });
+    expect(fees.renewal.standard.total).toBe('137.30');
+
+    // Issue 22: the patient applies to OMMA instead; the charge is the service fee alone.
+    await form.getByRole('radio', { name: /The patient applies to OMMA/ }).check();
+    await expect(form.getByText('$35.50').first()).toBeVisible();
+    await form.getByRole('button', { name: 'Review changes' }).click();
+    await expect(confirm.getByRole('listitem')).toHaveText([
+      'Who applies to OMMAThe clinic submits the OMMA application and pays the state fee → The patient applies to OMMA and pays the state fee there',
+    ]);
+    await confirm.getByRole('button', { name: 'Save new fees' }).click();
+    await expect(toastTitled(page, 'Fees Saved')).toBeVisible();
+    await expect(newStandard).toContainText('paid by the patient to OMMA');
+    await expect(page.getByTestId('fee-history-row').first()).toContainText(
+      'Who applies to OMMA: The clinic submits the OMMA application and pays the state fee → The patient applies to OMMA and pays the state fee there',
+    );
+    expect((await (await page.request.get('/api/fees')).json()).stateApplication).toBe(
+      'patient_submits',
+    );
   } finally {
     const restored = await page.request.put('/api/admin/fees', {
       data: DEFAULTS,

@@ -62,7 +62,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const paid = await patientApi.post('/api/process-payment', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
-      amount: '137.00',
+      amount: '137.30',
       cardNumber: '4242 4242 4242 4242',
       expiryDate: '12/39',
       cvv: '123',
@@ -71,6 +71,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      stateApplicationAuthorized: true,
       notAtDispensary: true,
     },
   });

@@ -148,7 +148,13 @@ test('the payment form shows every error at once and the card brand at 360 px', 
   const consent = page.getByRole('checkbox', { name: /I consent to receive care/ });
   await expect(consent).toHaveAttribute('aria-invalid', 'true');
   await expect(consent).toHaveAccessibleDescription(/agree to the telehealth consent/);
-  await expect(summary.getByRole('link')).toHaveCount(6);
+  // Issue 22: the clinic submits the OMMA application, so the patient authorizes it too.
+  const authorization = page.getByRole('checkbox', {
+    name: /I authorize the clinic to prepare and submit/,
+  });
+  await expect(authorization).toHaveAttribute('aria-invalid', 'true');
+  await expect(authorization).toHaveAccessibleDescription(/authorize the clinic to submit/);
+  await expect(summary.getByRole('link')).toHaveCount(7);
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 

@@ -9,7 +9,7 @@ test('a visitor reads the landing and legal pages', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/landing$/);
   await expect(page.getByRole('link', { name: 'Start Your Application' }).first()).toBeVisible();
-  await expect(page.getByText('$137.00').first()).toBeVisible();
+  await expect(page.getByText('$137.30').first()).toBeVisible();
   await checkScreen(page, 'landing');
 
   await page.getByRole('link', { name: 'Privacy Policy' }).click();

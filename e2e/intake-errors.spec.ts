@@ -200,7 +200,7 @@ test('the queue step says beside the checkbox that the statement is needed', asy
   const paid = await page.request.post('/api/process-payment', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
-      amount: '137.00',
+      amount: '137.30',
       cardNumber: '4242 4242 4242 4242',
       expiryDate: '12/39',
       cvv: '123',
@@ -209,6 +209,7 @@ test('the queue step says beside the checkbox that the statement is needed', asy
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      stateApplicationAuthorized: true,
       notAtDispensary: false,
     },
   });

@@ -73,7 +73,7 @@ async function payAndQueue(page: Page, applicationId: string): Promise<string> {
   const paid = await page.request.post('/api/process-payment', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
-      amount: '137.00',
+      amount: '137.30',
       cardNumber: '4242 4242 4242 4242',
       expiryDate: '12/39',
       cvv: '123',
@@ -82,6 +82,7 @@ async function payAndQueue(page: Page, applicationId: string): Promise<string> {
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      stateApplicationAuthorized: true,
     },
   });
   expect(paid.status(), await paid.text()).toBe(200);

@@ -54,7 +54,7 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   const paidAhead = await api.post('/api/process-payment', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
-      amount: '137.00',
+      amount: '137.30',
       cardNumber: GOOD_CARD,
       expiryDate: '12/30',
       cvv: '123',
@@ -63,6 +63,7 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      stateApplicationAuthorized: true,
       notAtDispensary: true,
     },
   });
@@ -81,7 +82,7 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await expect(page.getByRole('heading', { name: '1. Application' })).toBeVisible();
   await page.goto('/patient/payment');
   await expect(page.getByRole('heading', { name: 'Secure Your Consultation' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pay $137.00', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $137.30', exact: true })).toBeVisible();
 
   // 2. Reduced fee: the proof is required for the chosen reason, and the checks run in order.
   await page.getByLabel('Application Type').selectOption('new');
@@ -102,6 +103,9 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await expect(summary).not.toContainText('Please upload proof');
   await fillCard(page, DECLINED_CARD);
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
+  await page
+    .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
+    .check();
   await checkScreen(page, 'journey-payment');
 
   // A declined card: the processor's message, and the patient stays to try again.
@@ -372,7 +376,7 @@ test('a patient outside Oklahoma is told why they cannot pay yet', async ({ page
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toastTitled(page, 'Profile Updated')).toBeVisible();
   await page.goto('/patient/payment');
-  await expect(page.getByRole('button', { name: 'Pay $137.00', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $137.30', exact: true })).toBeVisible();
 
   // With an Oklahoma address the wizard shows its form.
   await page.goto('/patient/intake');
@@ -425,6 +429,9 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
   await expect(page.getByText('On file: medicaid-card.pdf')).toBeVisible();
   await fillCard(page, GOOD_CARD);
   await page.getByRole('checkbox', { name: /I consent to receive care/ }).check();
+  await page
+    .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
+    .check();
   // The intake is complete, so the statement is asked here and the payment joins the queue.
   await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
   // The statement's error is beside its checkbox, not in a toast (issue 11).

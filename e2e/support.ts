@@ -205,7 +205,7 @@ export async function registerAndPay(api: ApiClient, patient: TestPatient): Prom
   const paid = await api.post('/api/process-payment', {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
     data: {
-      amount: '137.00',
+      amount: '137.30',
       cardNumber: '4242 4242 4242 4242',
       expiryDate: '12/39',
       cvv: '123',
@@ -214,6 +214,7 @@ export async function registerAndPay(api: ApiClient, patient: TestPatient): Prom
       hasReducedFee: false,
       paymentMethod: 'credit',
       consent: true,
+      stateApplicationAuthorized: true,
       notAtDispensary: true,
     },
   });

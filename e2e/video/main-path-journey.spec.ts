@@ -134,6 +134,9 @@ test('a new patient on a phone goes from the landing page to a downloaded recomm
   await phone.getByLabel('CVV').fill('123');
   await phone.getByRole('checkbox', { name: /I consent to receive care/ }).check();
   await phone
+    .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
+    .check();
+  await phone
     .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
     .check();
   await phoneShot(phone, 'payment');

@@ -169,8 +169,8 @@ const STAFF_ENDPOINTS: Endpoint[] = [
     access: 'financial',
     ok: 200,
     prepare: async () => {
-      const pair = { stateFee: '104.00', serviceFee: '33.00' };
-      const reduced = { stateFee: '20.00', serviceFee: '10.00' };
+      const pair = { stateFee: '104.30', serviceFee: '33.00' };
+      const reduced = { stateFee: '22.50', serviceFee: '10.00' };
       return {
         payload: { new: { standard: pair, reduced }, renewal: { standard: pair, reduced } },
       };

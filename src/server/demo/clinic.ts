@@ -97,6 +97,7 @@ async function payAndQueue(patient: DemoClient, p: DemoPatient): Promise<string>
     paymentMethod: 'credit',
     consent: true,
     notAtDispensary: true,
+    stateApplicationAuthorized: true,
   });
   const queue = await patient.get<{ id: string } | null>('/api/queue/status');
   if (!queue) throw new DemoSeedError(`demo seed: ${p.email} paid but was not queued`);

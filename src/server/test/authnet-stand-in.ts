@@ -96,14 +96,22 @@ export class AuthnetStandIn {
     if (charge) charge.review = false;
   }
 
-  /** A refund made at the processor: a new transaction whose refTransId is the charge. */
-  refund(chargeTransId: string): string {
+  /**
+   * A refund made at the processor: a new transaction whose refTransId is the charge, of
+   * `amount` dollars ("18.00") or of all that is left; the charge is refunded once nothing is.
+   */
+  refund(chargeTransId: string, amount?: string): string {
     const charge = this.ledger.find((c) => c.transId === chargeTransId);
     if (!charge) throw new Error(`no charge ${chargeTransId}`);
     const transId = String(this.nextTransId++);
-    charge.state = 'refunded';
+    const leftCents = Math.round(Number(charge.amount) * 100) - (charge.refundedCents ?? 0);
+    const cents = amount === undefined ? leftCents : Math.round(Number(amount) * 100);
+    charge.refundedCents = (charge.refundedCents ?? 0) + cents;
+    if (charge.refundedCents >= Math.round(Number(charge.amount) * 100)) charge.state = 'refunded';
     this.ledger.push({
       ...charge,
+      amount: (cents / 100).toFixed(2),
+      refundedCents: undefined,
       state: 'refund',
       transId,
       invoiceNumber: '',
@@ -145,7 +153,11 @@ export class AuthnetStandIn {
         c.state = 'voided';
         return approvedFollowUp(c.transId, c.transId);
       default: {
-        if (c.state === 'refunded')
+        if (
+          c.state === 'refunded' ||
+          Math.round(Number(request.amount) * 100) >
+            Math.round(Number(c.amount) * 100) - (c.refundedCents ?? 0)
+        )
           return refused(
             '55',
             'The sum of credits against the referenced transaction would exceed original debit amount.',
@@ -161,7 +173,7 @@ export class AuthnetStandIn {
             '54',
             'The referenced transaction does not meet the criteria for issuing a credit.',
           );
-        return approvedFollowUp(this.refund(c.transId), c.transId);
+        return approvedFollowUp(this.refund(c.transId, request.amount), c.transId);
       }
     }
   }
@@ -230,6 +242,8 @@ export interface BookedCharge {
   invoiceNumber: string;
   approved: boolean;
   amount: string;
+  /** Given back so far by refunds (a refund may be partial, issue 22). */
+  refundedCents?: number;
   cardNumber: string;
   submitTimeUTC: string;
   /** Held for review (FDSPendingReview) until the merchant decides. */

@@ -122,9 +122,12 @@ export async function countUsers(app: TestApp): Promise<number> {
   return row!.n;
 }
 
-/** A payment the simulator approves (4242…), for a new application at the default fee. */
+/**
+ * A payment the simulator approves (4242…), for a new application at the default fee: OMMA's
+ * $104.30 and the $33.00 service fee, the clinic submitting the OMMA application (issue 22).
+ */
 export const goodPayment = (overrides: Record<string, unknown> = {}) => ({
-  amount: '137.00',
+  amount: '137.30',
   cardNumber: '4242 4242 4242 4242',
   expiryDate: '12/39',
   cvv: '123',
@@ -135,5 +138,7 @@ export const goodPayment = (overrides: Record<string, unknown> = {}) => ({
   consent: true,
   // The dispensary statement (issue 11): queues the patient when the intake is complete.
   notAtDispensary: true,
+  // Issue 22, clinic_submits (the default): the patient authorizes the clinic to apply to OMMA.
+  stateApplicationAuthorized: true,
   ...overrides,
 });

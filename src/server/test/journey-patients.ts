@@ -48,10 +48,16 @@ export async function intakeDonePatient(app: App): Promise<IntakeDonePatient> {
   return { ...patient, applicationId, documents };
 }
 
-/** The intake done, paid with the simulator's approved card, and waiting in the queue. */
-export async function queuedPatient(app: App): Promise<IntakeDonePatient & { queueId: string }> {
+/**
+ * The intake done, paid with the simulator's approved card, and waiting in the queue.
+ * `payment` changes the payment's body (issue 22: the service fee alone with patient_submits).
+ */
+export async function queuedPatient(
+  app: App,
+  payment: Record<string, unknown> = {},
+): Promise<IntakeDonePatient & { queueId: string }> {
   const patient = await intakeDonePatient(app);
-  const paid = await patient.client.post('/api/process-payment', goodPayment());
+  const paid = await patient.client.post('/api/process-payment', goodPayment(payment));
   expect(paid.statusCode, paid.body).toBe(200);
   let queueId: string | undefined = paid.json().queue?.id;
   if (!queueId) {

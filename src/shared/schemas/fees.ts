@@ -4,8 +4,10 @@ import {
   type ApplicationType,
   type FeePair,
   type FeeSchedule,
+  scheduleMode,
 } from '../fees.js';
 import { parseDollars } from '../money.js';
+import { STATE_APPLICATION_MODES } from '../state-application.js';
 
 // The fee schedule as the operator edits it (ruling 4; issue 12's Fee Schedule screen): dollar
 // strings in, cents out. One schema for the form, the route and the tests.
@@ -19,13 +21,22 @@ const dollars = z
 
 const FeePairInput = z.object({ stateFee: dollars, serviceFee: dollars });
 
+export const STATE_APPLICATION_MODE_MESSAGE = 'Choose clinic_submits or patient_submits';
+
 export const FeeScheduleInputSchema = z.object({
   new: z.object({ standard: FeePairInput, reduced: FeePairInput }),
   renewal: z.object({ standard: FeePairInput, reduced: FeePairInput }),
+  /** Who applies to OMMA (issue 22). Absent: the mode in force stays (older clients). */
+  stateApplication: z
+    .enum(STATE_APPLICATION_MODES, { error: STATE_APPLICATION_MODE_MESSAGE })
+    .optional(),
 });
 export type FeeScheduleInput = z.input<typeof FeeScheduleInputSchema>;
 
-/** The validated input (cents) as the stored schedule. */
+/**
+ * The validated input (cents) as the schedule to store. Without a mode in the input the
+ * schedule has none: saving keeps the mode in force (read under the save's lock).
+ */
 export function scheduleFromInput(input: z.output<typeof FeeScheduleInputSchema>): FeeSchedule {
   const pair = (p: { stateFee: number; serviceFee: number }): FeePair => ({
     stateFeeCents: p.stateFee,
@@ -34,6 +45,7 @@ export function scheduleFromInput(input: z.output<typeof FeeScheduleInputSchema>
   return {
     new: { standard: pair(input.new.standard), reduced: pair(input.new.reduced) },
     renewal: { standard: pair(input.renewal.standard), reduced: pair(input.renewal.reduced) },
+    ...(input.stateApplication ? { stateApplication: input.stateApplication } : {}),
   };
 }
 
@@ -48,7 +60,7 @@ export const FEE_KIND_LABELS: Record<FeeKind, string> = {
   reduced: 'Reduced fee (Medicare, Medicaid, 100% disabled veteran)',
 };
 export const FEE_PART_LABELS: Record<FeePart, string> = {
-  stateFee: 'State fee (paid to OMMA)',
+  stateFee: 'State fee (passed on to OMMA, not revenue)',
   serviceFee: 'Service fee (the clinic’s charge)',
 };
 
@@ -75,6 +87,13 @@ export function changedFees(previous: FeeSchedule, next: FeeSchedule) {
 }
 export type FeeChange = ReturnType<typeof changedFees>[number];
 
+/** The change of who applies to OMMA between two schedules, or null when it stays. */
+export function changedMode(previous: FeeSchedule, next: FeeSchedule) {
+  const from = scheduleMode(previous);
+  const to = scheduleMode(next);
+  return from === to ? null : { from, to };
+}
+
 // ------------------------------------------------------------ GET /api/admin/fees/history
 
 export const FEE_HISTORY_LIMIT = 50;
@@ -83,6 +102,8 @@ const FeePairSchema = z.object({ stateFeeCents: z.number(), serviceFeeCents: z.n
 const StoredScheduleSchema = z.object({
   new: z.object({ standard: FeePairSchema, reduced: FeePairSchema }),
   renewal: z.object({ standard: FeePairSchema, reduced: FeePairSchema }),
+  /** Schedules stored before issue 22 have none: the history serves the default for them. */
+  stateApplication: z.enum(STATE_APPLICATION_MODES),
 });
 
 export const FeeHistoryEntrySchema = z.object({

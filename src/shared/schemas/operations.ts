@@ -58,8 +58,18 @@ export const BillingQuerySchema = z.object({ days: days(1) });
 export const BillingVerificationSchema = z.object({
   /** The window: `days` calendar days ending today (clinic time zone). */
   window: z.object({ days: z.number().int(), from: z.string(), to: z.string() }),
-  /** Dollar string: succeeded payments completed in the window. */
+  /**
+   * Dollar string: payments captured in the window, less refunds, less the state fees they
+   * collected for OMMA (issue 22: not revenue).
+   */
   revenue: z.string(),
+  /**
+   * The state fees those payments collected (clinic_submits), by what became of them: held
+   * until the desk submits, paid to OMMA with the submission, refunded (not submitted).
+   */
+  stateFees: z.object({ held: z.string(), paidToOmma: z.string(), refunded: z.string() }),
+  /** Refunds of the clinic's own fees on payments still captured (all but the state fee). */
+  refunds: z.string(),
   /** Consultations ended in the window with an outcome recorded. */
   billableSessions: z.number().int(),
   overview: z.object({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, detectCardBrand, firstPaymentProblem, paymentProblems } from './payment';
+import {
+  cardBrand,
+  detectCardBrand,
+  firstPaymentProblem,
+  paymentProblemNamedBy,
+  paymentProblems,
+  serverMessage,
+} from './payment';
 
 describe('detectCardBrand', () => {
   it('tells the brand from the first digits as they are typed', () => {
@@ -40,7 +47,7 @@ describe('paymentProblems', () => {
   };
 
   it('lists every failing check in the spec order, the first being the server answer', () => {
-    const problems = paymentProblems(empty, false, new Date('2026-01-15'));
+    const problems = paymentProblems(empty, false, 'clinic_submits', new Date('2026-01-15'));
     expect(problems.map((p) => p.field)).toEqual([
       'paymentMethod',
       'cardNumber',
@@ -48,8 +55,15 @@ describe('paymentProblems', () => {
       'cvv',
       'billingName',
       'consent',
+      'stateApplicationAuthorized',
     ]);
-    expect(firstPaymentProblem(empty, false)?.title).toBe('Payment Method Required');
+    expect(firstPaymentProblem(empty, false, 'clinic_submits')?.title).toBe(
+      'Payment Method Required',
+    );
+    // The patient applies to OMMA themselves: there is nothing to authorize.
+    expect(
+      paymentProblems(empty, false, 'patient_submits', new Date('2026-01-15')).map((p) => p.field),
+    ).not.toContain('stateApplicationAuthorized');
   });
 
   it('finds nothing wrong with a complete payment', () => {
@@ -62,11 +76,36 @@ describe('paymentProblems', () => {
       paymentMethod: 'credit' as const,
       consent: true,
     };
-    expect(paymentProblems(good, false, new Date('2026-01-15'))).toEqual([]);
+    const authorized = { ...good, stateApplicationAuthorized: true };
+    expect(paymentProblems(authorized, false, 'clinic_submits', new Date('2026-01-15'))).toEqual(
+      [],
+    );
+    expect(paymentProblems(good, false, 'patient_submits', new Date('2026-01-15'))).toEqual([]);
     expect(
-      paymentProblems({ ...good, hasReducedFee: true, reducedFeeReason: 'medicaid' }, false).map(
-        (p) => p.field,
-      ),
+      paymentProblems(
+        { ...authorized, hasReducedFee: true, reducedFeeReason: 'medicaid' },
+        false,
+        'clinic_submits',
+      ).map((p) => p.field),
     ).toEqual(['proof']);
+  });
+
+  it('asks a clinic_submits payment for the authorization, naming its field to the API', () => {
+    const good = {
+      ...empty,
+      cardNumber: '4242 4242 4242 4242',
+      expiryDate: '12/30',
+      cvv: '123',
+      billingName: 'Pat Doe',
+      paymentMethod: 'credit' as const,
+      consent: true,
+    };
+    const problem = firstPaymentProblem(good, false, 'clinic_submits');
+    expect(problem?.field).toBe('stateApplicationAuthorized');
+    expect(serverMessage(problem!)).toMatch(/^stateApplicationAuthorized: /);
+    // The form finds the field from the server's words.
+    expect(paymentProblemNamedBy(serverMessage(problem!))?.field).toBe(
+      'stateApplicationAuthorized',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_TYPES, ReducedFeeReasonSchema } from '../fees.js';
+import type { StateApplicationMode } from '../state-application.js';
 
 // The payment request (patient-side.md §3, ruling 15) and its checks in the spec's order
 // (§5 Payment checks). The form and the server run the same `firstPaymentProblem`.
@@ -41,6 +42,12 @@ export const PaymentRequestSchema = z.object({
    * joins the queue; without it the patient joins from the queue step.
    */
   notAtDispensary: z.boolean().optional(),
+  /**
+   * Issue 22, `clinic_submits`: the patient authorizes the clinic to submit their OMMA
+   * application and pay the state fee for them (STATE_APPLICATION_AUTHORIZATION_TEXT).
+   * Required then; ignored when the patient applies to OMMA themselves.
+   */
+  stateApplicationAuthorized: z.boolean().optional(),
 });
 export type PaymentRequest = z.input<typeof PaymentRequestSchema>;
 export type PaymentInput = z.output<typeof PaymentRequestSchema>;
@@ -54,7 +61,8 @@ export type PaymentField =
   | 'cvv'
   | 'billingName'
   | 'reducedFeeReason'
-  | 'consent';
+  | 'consent'
+  | 'stateApplicationAuthorized';
 
 export interface PaymentProblem {
   field: PaymentField;
@@ -84,6 +92,7 @@ type PaymentCheckInput = Pick<
   | 'reducedFeeReason'
   | 'paymentMethod'
   | 'consent'
+  | 'stateApplicationAuthorized'
 >;
 
 /** Each check's words (§5), one per field. */
@@ -104,12 +113,22 @@ const PROBLEMS: Record<PaymentField, PaymentProblem> = {
     title: 'Consent Required',
     description: 'Please agree to the telehealth consent to continue.',
   },
+  stateApplicationAuthorized: {
+    field: 'stateApplicationAuthorized',
+    title: 'Authorization Required',
+    description:
+      'Please authorize the clinic to submit your OMMA application and pay the state fee for you.',
+  },
 };
 
-/** Every failing check, in the spec's order (§5): the form shows them all at once. */
+/**
+ * Every failing check, in the spec's order (§5): the form shows them all at once. The
+ * authorization (issue 22) comes last, beside the consent, and only when the clinic submits.
+ */
 export function paymentProblems(
   input: PaymentCheckInput,
   hasProof: boolean,
+  mode: StateApplicationMode,
   now = new Date(),
 ): PaymentProblem[] {
   const card = digitsOnly(input.cardNumber);
@@ -122,25 +141,39 @@ export function paymentProblems(
     ['billingName', !input.billingName.trim()],
     ['reducedFeeReason', input.hasReducedFee && !input.reducedFeeReason],
     ['consent', !input.consent],
+    [
+      'stateApplicationAuthorized',
+      mode === 'clinic_submits' && input.stateApplicationAuthorized !== true,
+    ],
   ];
   return failing.filter(([, fails]) => fails).map(([field]) => PROBLEMS[field]);
 }
 
 /** The check a server answer repeats, so the form can show it beside its field. */
 export function paymentProblemNamedBy(message: string): PaymentProblem | undefined {
-  return Object.values(PROBLEMS).find((p) => problemMessage(p) === message);
+  return Object.values(PROBLEMS).find((p) => serverMessage(p) === message);
 }
 
 /** The first failing check: the server answers with this one (the spec's order). */
 export function firstPaymentProblem(
   input: PaymentCheckInput,
   hasProof: boolean,
+  mode: StateApplicationMode,
   now = new Date(),
 ): PaymentProblem | null {
-  return paymentProblems(input, hasProof, now)[0] ?? null;
+  return paymentProblems(input, hasProof, mode, now)[0] ?? null;
 }
 
 export const problemMessage = (p: PaymentProblem) => p.description ?? p.title;
+
+/**
+ * The server's words for a failing check. The spec's checks answer in the spec's words; the
+ * authorization (issue 22, not in the spec) names its request field too, for API clients.
+ */
+export const serverMessage = (p: PaymentProblem) =>
+  p.field === 'stateApplicationAuthorized'
+    ? `stateApplicationAuthorized: ${problemMessage(p)}`
+    : problemMessage(p);
 
 /** Luhn checksum: what a processor checks first. */
 export function luhnValid(cardNumber: string): boolean {

@@ -1,6 +1,7 @@
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { useBusinessHours } from '@/features/app-config/api/app-config';
+import { useMoneyStory } from '@/features/fees/api/money-story';
 import { BRAND_NAME, SUPPORT_EMAIL } from '@/lib/brand';
 
 const LEGAL_LINKS = [
@@ -11,6 +12,7 @@ const LEGAL_LINKS = [
 ];
 
 export function Footer() {
+  const story = useMoneyStory();
   const businessHours = useBusinessHours();
   return (
     <footer className="border-t border-border bg-slate-900 text-slate-200">
@@ -44,8 +46,8 @@ export function Footer() {
         </nav>
         <p className="text-xs text-slate-300 sm:col-span-2">
           Consultations are held with physicians licensed by the State of Oklahoma. Patient licenses
-          are issued by the Oklahoma Medical Marijuana Authority (OMMA); we help you prepare and
-          submit your application. © {new Date().getFullYear()} {BRAND_NAME}.
+          are issued by the Oklahoma Medical Marijuana Authority (OMMA); {story.footer} ©{' '}
+          {new Date().getFullYear()} {BRAND_NAME}.
         </p>
       </div>
     </footer>

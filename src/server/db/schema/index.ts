@@ -9,6 +9,6 @@ export * from './mail.js';
 export * from './payments.js';
 export * from './queue.js';
 export * from './sessions.js';
+export * from './state-applications.js';
 export * from './users.js';
 export * from './video.js';
-export * from './state-applications.js';

@@ -73,6 +73,30 @@ export const payments = pgTable(
 export type PaymentRow = typeof payments.$inferSelect;
 
 /**
+ * Each refund the processor reported on a payment by webhook (issue 22), by the refund's own
+ * transaction id: a notification sent again counts once. `source`: 'processor' for a refund
+ * made at the processor (added to the payment's refunded_cents), 'clinic' for the echo of one
+ * the clinic had recorded itself (the desk's state-fee refund; nothing added).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    providerRefundId: text('provider_refund_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_provider_key').on(t.providerRefundId),
+    index('payment_refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
+/**
  * The payment simulator's own ledger: what it charged, written before it answers, as a real
  * processor charges before answering. Reconciliation after a crash asks it (simulator.ts).
  */

@@ -1,4 +1,4 @@
-import { type ApplicationType, feeFor } from '../../../shared/fees.js';
+import { type ApplicationType, chargeFor } from '../../../shared/fees.js';
 import type { Executor } from '../../db/client.js';
 import { type ApplicationRow, applications } from '../../db/schema/index.js';
 import { patientUserIds } from '../audit/patients.js';
@@ -16,7 +16,7 @@ export async function createOpenApplication(
     ip: string;
   },
 ): Promise<ApplicationRow> {
-  const fee = feeFor(await currentFeeSchedule(tx), args.type, args.reduced);
+  const fee = chargeFor(await currentFeeSchedule(tx), args.type, args.reduced);
   const [row] = await tx
     .insert(applications)
     .values({

@@ -54,7 +54,7 @@ describe('POST /api/applications', () => {
       caregiverPhone: '(405) 555-0199',
       relationship: 'Spouse',
       physicianNotes: 'Worse at night',
-      amount: '137.00',
+      amount: '137.30',
     });
     expect(first.statusCode, first.body).toBe(201);
     const app = first.json();
@@ -63,7 +63,7 @@ describe('POST /api/applications', () => {
       status: 'pending',
       paymentStatus: 'unpaid',
       paymentId: null,
-      amount: '137.00',
+      amount: '137.30',
       hasReducedFee: false,
       needsCaregiver: true,
       caregiverFirstName: 'Morgan',
@@ -93,7 +93,7 @@ describe('POST /api/applications', () => {
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/applications', { type: 'new', amount: '1.00' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The amount does not match the fee schedule ($137.00)');
+    expect(res.json().message).toBe('The amount does not match the fee schedule ($137.30)');
     expect(await applicationsOf(t.app, patient.patientId)).toEqual([]);
   });
 
@@ -141,14 +141,14 @@ describe('POST /api/applications', () => {
       type: 'renewal',
       hasReducedFee: true,
       reducedFeeReason: 'medicaid',
-      amount: '30.00',
+      amount: '32.50',
       physicianNotes: 'Migraines',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       id: patient.application.id,
       type: 'new',
-      amount: '137.00',
+      amount: '137.30',
       hasReducedFee: false,
       reducedFeeReason: null,
       paymentStatus: 'authorized',
@@ -156,14 +156,14 @@ describe('POST /api/applications', () => {
       physicianNotes: 'Migraines',
     });
     const [row] = await applicationsOf(t.app, patient.patientId);
-    expect(row).toMatchObject({ type: 'new', amountCents: 13_700, hasReducedFee: false });
+    expect(row).toMatchObject({ type: 'new', amountCents: 13_730, hasReducedFee: false });
   });
 });
 
 describe('the development bypass', () => {
   const bypass = {
     type: 'new',
-    amount: '137.00',
+    amount: '137.30',
     paymentStatus: 'paid',
     paymentId: 'dev-bypass',
     status: 'payment_completed',
@@ -178,7 +178,7 @@ describe('the development bypass', () => {
     expect(payment).toMatchObject({
       provider: 'development_bypass',
       status: 'authorized',
-      amountCents: 13_700,
+      amountCents: 13_730,
     });
     expect(res.json().paymentId).toBe(payment!.id);
     // The queue step joins, through the intake gate (issue 11).

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { feeFor } from '../../../shared/fees.js';
+import { chargeFor } from '../../../shared/fees.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
 import { feeCovered } from '../../../shared/payment-status.js';
 import {
@@ -101,7 +101,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
             ip: request.ip,
           });
         const unpaid = !feeCovered(row.paymentStatus);
-        const fee = feeFor(
+        const fee = chargeFor(
           await currentFeeSchedule(tx),
           unpaid ? body.type : (row.type as typeof body.type),
           unpaid ? reduced : row.hasReducedFee,

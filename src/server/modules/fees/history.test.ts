@@ -15,10 +15,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const body = (newStandard: { stateFee: string; serviceFee: string }) => ({
-  new: { standard: newStandard, reduced: { stateFee: '20.00', serviceFee: '10.00' } },
+  new: { standard: newStandard, reduced: { stateFee: '22.50', serviceFee: '10.00' } },
   renewal: {
-    standard: { stateFee: '104.00', serviceFee: '33.00' },
-    reduced: { stateFee: '20.00', serviceFee: '10.00' },
+    standard: { stateFee: '104.30', serviceFee: '33.00' },
+    reduced: { stateFee: '22.50', serviceFee: '10.00' },
   },
 });
 
@@ -86,7 +86,7 @@ describe('fee schedule history', () => {
     expect(audits.map((r) => r.details)).toEqual([
       {
         changeId: earlier.id,
-        changes: [{ fee: 'new.standard.stateFee', fromCents: 10_400, toCents: 11_000 }],
+        changes: [{ fee: 'new.standard.stateFee', fromCents: 10_430, toCents: 11_000 }],
       },
       {
         changeId: latest.id,
@@ -101,6 +101,24 @@ describe('fee schedule history', () => {
     );
     expect(same.statusCode).toBe(200);
     expect(await historyRows()).toHaveLength(2);
+  });
+
+  it('a change of who applies to OMMA is an entry of its own (issue 22)', async () => {
+    const { client, id } = await signedInAs(t.app, 'master_admin');
+    const current = (await publicFees()) as Record<string, unknown>;
+    const figures = { new: current.new, renewal: current.renewal };
+    const res = await client.put('/api/admin/fees', {
+      ...figures,
+      stateApplication: 'patient_submits',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [latest] = (await client.get('/api/admin/fees/history')).json().changes;
+    expect(latest.changedBy.id).toBe(id);
+    expect(latest.previous.stateApplication).toBe('clinic_submits');
+    expect(latest.schedule.stateApplication).toBe('patient_submits');
+    // The figures did not move.
+    expect(latest.schedule.new).toEqual(latest.previous.new);
+    await client.put('/api/admin/fees', { ...figures, stateApplication: 'clinic_submits' });
   });
 
   it('writes the schedule, its history row and its audit row together or not at all', async () => {

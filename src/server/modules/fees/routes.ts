@@ -16,9 +16,13 @@ export async function feeRoutes(fastify: FastifyInstance, ctx: AppContext) {
     '/api/admin/fees',
     { onRequest: requireAccess('financial'), schema: { body: FeeScheduleInputSchema } },
     async (request) => {
-      const schedule = scheduleFromInput(request.body);
-      await saveFeeSchedule(ctx.db, currentUser(request), schedule, request.ip);
-      return feesResponse(schedule);
+      const saved = await saveFeeSchedule(
+        ctx.db,
+        currentUser(request),
+        scheduleFromInput(request.body),
+        request.ip,
+      );
+      return feesResponse(saved);
     },
   );
 

@@ -5,6 +5,7 @@ import {
   type StateApplicationMessage,
   stateApplicationContent,
 } from './state-application-messages.js';
+import { type StateFeeMention, stateFeeSentence } from './money-words.js';
 
 // What the clinic sends (issue 13). Each message names the person by first name and says the
 // least it can: links bring people to the portal, where they sign in to read the rest. No date
@@ -28,9 +29,19 @@ export type MailMessage =
   | { kind: 'password_reset'; token: string }
   | { kind: 'password_changed' }
   /** The fee held on the card at payment (ADR 0010): not charged yet (issue 21). */
-  | { kind: 'payment_receipt'; amountCents: number; paidOn: string; last4: string }
+  | ({
+      kind: 'payment_receipt';
+      amountCents: number;
+      paidOn: string;
+      last4: string;
+    } & StateFeeMention)
   /** The hold taken on approval: the receipt for the charge. */
-  | { kind: 'payment_captured'; amountCents: number; capturedOn: string; last4: string }
+  | ({
+      kind: 'payment_captured';
+      amountCents: number;
+      capturedOn: string;
+      last4: string;
+    } & StateFeeMention)
   | { kind: 'queue_next' }
   | { kind: 'physician_on_duty' }
   | { kind: 'physician_ready'; roomId: string }
@@ -66,6 +77,12 @@ export interface MailSetting {
 
 const withToken = (setting: MailSetting, path: string, token: string) =>
   `${setting.linkBase}${path}?token=${encodeURIComponent(token)}`;
+
+/** The state fee's sentence for a payment mail, when it knows the mode. */
+const withStateFee = (mention: StateFeeMention) => {
+  const sentence = stateFeeSentence(mention);
+  return sentence ? [sentence] : [];
+};
 
 /** The words of each message. */
 export function contentOf(message: MailMessage, setting: MailSetting): MailContent {
@@ -116,6 +133,7 @@ export function contentOf(message: MailMessage, setting: MailSetting): MailConte
         subject: `Your ${clinic} fee is held on your card, not charged yet`,
         paragraphs: [
           `On ${message.paidOn} we placed a hold of ${formatUsd(message.amountCents)} on your card ending in ${message.last4}. Your card has not been charged.`,
+          ...withStateFee(message),
           'The fee is taken only if the physician approves your recommendation, and we send you a receipt then; otherwise the hold is released and nothing is taken.',
           'Sign in to see your visit and your place in line.',
         ],
@@ -126,6 +144,7 @@ export function contentOf(message: MailMessage, setting: MailSetting): MailConte
         subject: `Your ${clinic} receipt`,
         paragraphs: [
           `Your physician approved your recommendation, so on ${message.capturedOn} we took the fee of ${formatUsd(message.amountCents)} held on your card ending in ${message.last4}.`,
+          ...withStateFee(message),
           'This email is your receipt. Sign in to download your recommendation.',
         ],
         action: { label: 'Go to my visit', href: link(MAIL_PATHS.patientDashboard) },

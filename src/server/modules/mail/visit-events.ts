@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { type PaymentRow, patientProfiles } from '../../db/schema/index.js';
+import { applications, type PaymentRow, patientProfiles } from '../../db/schema/index.js';
+import type { StateFeeMention } from './money-words.js';
 
 // The visit's transactional messages (issue 13), each queued in the transaction of the change
 // it tells about (the payment recorded, the call started, the decision, the review), so the
@@ -15,6 +16,19 @@ async function patientUserId(tx: Executor, patientId: string): Promise<string | 
     .from(patientProfiles)
     .where(eq(patientProfiles.id, patientId));
   return row?.userId ?? null;
+}
+
+/** Who applies to OMMA for the paid application, and the state fee in the charge (issue 22). */
+async function stateFeeMention(tx: Executor, payment: PaymentRow): Promise<StateFeeMention> {
+  const [row] = await tx
+    .select({ mode: applications.stateApplicationMode })
+    .from(applications)
+    .where(eq(applications.id, payment.applicationId));
+  if (!row?.mode) return {};
+  return {
+    stateApplication: row.mode as NonNullable<StateFeeMention['stateApplication']>,
+    stateFeeCents: payment.stateFeeCents,
+  };
 }
 
 /** "November 24, 2026": the day the clinic's calendar shows for `at`. */
@@ -33,6 +47,7 @@ export async function queuePaymentReceipt(ctx: AppContext, tx: Executor, payment
       amountCents: payment.amountCents,
       paidOn: clinicDate(payment.completedAt ?? new Date(), ctx.config.CLINIC_TIMEZONE),
       last4: payment.cardLast4,
+      ...(await stateFeeMention(tx, payment)),
     },
     dedupeKey: `receipt:${payment.id}`,
   });
@@ -57,6 +72,7 @@ export async function queuePaymentCaptured(
       amountCents: payment.amountCents,
       capturedOn: clinicDate(capturedAt, ctx.config.CLINIC_TIMEZONE),
       last4: payment.cardLast4,
+      ...(await stateFeeMention(tx, payment)),
     },
     dedupeKey: `captured:${payment.id}`,
   });

@@ -10,8 +10,10 @@ import {
   patientProfiles,
   payments,
   queueEntries,
+  stateApplications,
 } from '../../db/schema/index.js';
 import { paidAt } from './billing.js';
+import { revenueCents } from './revenue.js';
 import { dayWindow, figureScope, minutesFromSeconds } from './window.js';
 
 /** A patient got as far as paying: the processor approved the fee (held, taken or since released). */
@@ -107,8 +109,10 @@ export async function analytics(
   if (allows(ACCESS.financial, args.user)) {
     const paidDay = window.dayOf(paidAt);
     const rows = await db
-      .select({ date: paidDay, cents: sql<string>`sum(${payments.amountCents})` })
+      // Issue 22: the same revenue as Billing's, state fees and refunds left out.
+      .select({ date: paidDay, cents: sql<string>`sum(${revenueCents})` })
       .from(payments)
+      .leftJoin(stateApplications, eq(stateApplications.applicationId, payments.applicationId))
       .where(
         and(
           eq(payments.status, 'captured'),

@@ -3,14 +3,16 @@ import { formatCents } from '../../../shared/money.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { BillingVerification } from '../../../shared/schemas/operations.js';
 import type { AppContext } from '../../context.js';
-import { consultations, payments } from '../../db/schema/index.js';
+import { consultations, payments, stateApplications } from '../../db/schema/index.js';
+import { otherRefundCents, revenueCents, stateFeeIn } from './revenue.js';
 import { dayWindow, figureScope, percent } from './window.js';
 
 // Billing verification (staff-and-video.md §3; ruling 3: `financial`; polled every 60 s, §9).
 // The window is today in the clinic's time zone, or the last `days` days ending today.
 // Revenue counts captured payments (issue 11: the fee is taken only on approval; a hold is
 // not revenue) by the time they were captured; a consultation is billable once it has ended
-// with a medical outcome recorded.
+// with a medical outcome recorded. Issue 22: the state fees collected for OMMA are not revenue;
+// they are shown apart (held until the desk submits, paid to OMMA, refunded), as are refunds.
 
 /** When a payment took the money (rows migrated from charge-at-payment lack captured_at). */
 export const paidAt = sql`coalesce(${payments.capturedAt}, ${payments.completedAt}, ${payments.createdAt})`;
@@ -23,8 +25,15 @@ export async function billingVerification(
   const scope = figureScope(ctx.db, args.user);
 
   const [money] = await ctx.db
-    .select({ cents: sql<string>`coalesce(sum(${payments.amountCents}), 0)` })
+    .select({
+      cents: sql<string>`coalesce(sum(${revenueCents}), 0)`,
+      held: stateFeeIn('held'),
+      paid: stateFeeIn('paid'),
+      refunded: stateFeeIn('refunded'),
+      otherRefunds: sql<string>`coalesce(sum(${otherRefundCents}), 0)`,
+    })
     .from(payments)
+    .leftJoin(stateApplications, eq(stateApplications.applicationId, payments.applicationId))
     .where(
       and(
         eq(payments.status, 'captured'),
@@ -55,12 +64,19 @@ export async function billingVerification(
     .where(and(gte(consultations.startedAt, window.start), scope.consultations));
 
   const revenue = formatCents(Number(money?.cents ?? 0));
+  const cents = (v: string | undefined) => formatCents(Number(v ?? 0));
   const total = Number(overview?.total ?? 0);
   const completed = Number(overview?.completed ?? 0);
   const billableConsultations = Number(overview?.billable ?? 0);
   return {
     window: { days: window.days, from: window.from, to: window.to },
     revenue,
+    stateFees: {
+      held: cents(money?.held),
+      paidToOmma: cents(money?.paid),
+      refunded: cents(money?.refunded),
+    },
+    refunds: cents(money?.otherRefunds),
     billableSessions: Number(billable?.n ?? 0),
     overview: {
       totalConsultations: total,

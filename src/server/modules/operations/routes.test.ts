@@ -212,6 +212,12 @@ describe('GET /api/admin/queue-status', () => {
   });
 });
 
+/** The seeded payments carry no state fee and nothing refunded (issue 22's figures: billing-state-fees.test.ts). */
+const NO_STATE_FEES = {
+  stateFees: { held: '0.00', paidToOmma: '0.00', refunded: '0.00' },
+  refunds: '0.00',
+};
+
 describe('GET /api/admin/billing-verification', () => {
   it("counts today's revenue, billable sessions and rates", async () => {
     const res = await master.get('/api/admin/billing-verification');
@@ -221,6 +227,7 @@ describe('GET /api/admin/billing-verification', () => {
       // Captured charges only (issue 11): P1's, taken on approval. The holds of P3, P5, P8
       // and P9, P2's released hold, the declined card and yesterday's charge are not counted.
       revenue: '137.00',
+      ...NO_STATE_FEES,
       billableSessions: 2,
       overview: {
         totalConsultations: 4,
@@ -238,6 +245,7 @@ describe('GET /api/admin/billing-verification', () => {
     expect(res.json()).toEqual({
       window: { days: 2, from: date(-1), to: today },
       revenue: '274.00',
+      ...NO_STATE_FEES,
       billableSessions: 3,
       overview: {
         totalConsultations: 5,
@@ -259,6 +267,7 @@ describe('GET /api/admin/billing-verification', () => {
       window: { days: 2, from: date(-1), to: today },
       // P6's captured charge; P2's hold was released.
       revenue: '137.00',
+      ...NO_STATE_FEES,
       billableSessions: 2,
       overview: {
         totalConsultations: 2,

@@ -135,7 +135,7 @@ describe('a charge settled across the daily cut-off before it is asked about', (
     const patient = await intakeReadyPatient(t.app);
     const { first, booked } = await payHeldAtStandIn(patient);
     standIn.mode = 'approve';
-    expect(await gatewayFor().capture(booked.transId, 13_700)).toMatchObject({ done: true });
+    expect(await gatewayFor().capture(booked.transId, 13_730)).toMatchObject({ done: true });
     const batchId = standIn.settle(); // no longer in the unsettled list
     standIn.mode = 'approve';
     const charges = received.length;
@@ -168,7 +168,7 @@ describe('a charge settled across the daily cut-off before it is asked about', (
     expect(
       await gatewayFor().lookup(row!.id, { since: new Date(0), until: new Date(1) }),
     ).toMatchObject({ status: 'approved' });
-    expect(await gatewayFor().capture(row!.providerTransactionId!, 13_700)).toMatchObject({
+    expect(await gatewayFor().capture(row!.providerTransactionId!, 13_730)).toMatchObject({
       done: true,
     });
     standIn.settle();

@@ -87,7 +87,7 @@ describe('what the adapter sends', () => {
     expect(request.refId).toBe(payment.id.replace(/-/g, '').slice(0, 20));
     expect(request.transactionRequest).toMatchObject({
       transactionType: 'authOnlyTransaction',
-      amount: '137.00',
+      amount: '137.30',
       payment: {
         creditCard: { cardNumber: '4111111111111111', expirationDate: '2039-12', cardCode: '123' },
       },
@@ -113,11 +113,11 @@ describe('what the adapter sends', () => {
         ...payCard,
         hasReducedFee: true,
         reducedFeeReason: 'medicaid',
-        amount: '30.00',
+        amount: '32.50',
       }),
     );
     expect(res.statusCode, res.body).toBe(200);
-    expect(received.at(-1)!.body.createTransactionRequest.transactionRequest.amount).toBe('30.00');
+    expect(received.at(-1)!.body.createTransactionRequest.transactionRequest.amount).toBe('32.50');
   });
 });
 
@@ -128,7 +128,7 @@ describe('answers through the app', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       application: { paymentStatus: 'authorized', status: 'payment_completed' },
-      payment: { status: 'authorized', cardBrand: 'Visa', cardLast4: '1111', amount: '137.00' },
+      payment: { status: 'authorized', cardBrand: 'Visa', cardLast4: '1111', amount: '137.30' },
       queue: { status: 'waiting' },
     });
     const [row] = await paymentsOf(t.app, patient.patientId);
@@ -208,7 +208,7 @@ describe('answers through the app', () => {
   it('a processor that cannot be reached or does not answer in time is a gateway error', async () => {
     const unreachable = gatewayFor({ endpoint: 'http://127.0.0.1:1/xml/v1/request.api' });
     const charge = {
-      amountCents: 13_700,
+      amountCents: 13_730,
       cardNumber: '4111111111111111',
       expiryDate: '12/39',
       cvv: '123',
@@ -238,7 +238,7 @@ describe('POST /api/payments/webhook', () => {
         responseCode: 1,
         authCode: 'QWE123',
         avsResponse: 'Y',
-        authAmount: 137.0,
+        authAmount: 137.3,
         entityName: 'transaction',
         id: transId,
       },

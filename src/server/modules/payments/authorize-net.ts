@@ -8,6 +8,7 @@ import {
   type LookupResult,
   type LookupWindow,
   type PaymentGateway,
+  type RefundedCharge,
   type RefundRequest,
 } from './gateway.js';
 import { verifyHmacSha512 } from './simulator.js';
@@ -246,8 +247,11 @@ export class AuthorizeNetGateway implements PaymentGateway {
     };
   }
 
-  /** A refund is a transaction of its own; the charge it reverses is its refTransId. */
-  async refundedCharge(refundTransactionId: string): Promise<string | null> {
+  /**
+   * A refund is a transaction of its own; the charge it gives back on is its refTransId, and
+   * the amount given back its authAmount (settleAmount once settled).
+   */
+  async refundedCharge(refundTransactionId: string): Promise<RefundedCharge | null> {
     const res = (await this.post({
       getTransactionDetailsRequest: {
         merchantAuthentication: this.auth(),
@@ -261,7 +265,10 @@ export class AuthorizeNetGateway implements PaymentGateway {
     }
     const tx = res.transaction;
     if (tx?.transactionType !== 'refundTransaction' || !tx.refTransId) return null;
-    return tx.refTransId;
+    return {
+      chargeId: tx.refTransId,
+      amountCents: dollarsToCents(tx.authAmount ?? tx.settleAmount),
+    };
   }
 
   private auth() {
@@ -344,9 +351,19 @@ interface AnetDetailsResponse {
     transactionStatus?: string;
     responseCode?: number | string;
     responseReasonDescription?: string;
+    /** Dollars, as a JSON number. */
+    authAmount?: number | string;
+    settleAmount?: number | string;
     payment?: { creditCard?: { cardNumber?: string; cardType?: string } };
   };
   messages?: { resultCode?: string; message?: AnetMessage[] };
+}
+
+/** An amount in dollars as the API gives it (a number, or a string) in cents; null if none. */
+export function dollarsToCents(value: number | string | undefined | null): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const dollars = Number(value);
+  return Number.isFinite(dollars) && dollars > 0 ? Math.round(dollars * 100) : null;
 }
 
 /** responseCode 1 approved; 2 declined; 3 error; 4 held for review (not known yet). */

@@ -52,6 +52,12 @@ export interface RefundRequest {
   last4: string;
 }
 
+/** A refund as the processor reports it (issue 22: a refund may give back part of a charge). */
+export interface RefundedCharge {
+  chargeId: string;
+  amountCents: number | null;
+}
+
 export interface PaymentGateway {
   readonly name: 'simulator' | 'authorize_net';
   /** Holds the amount on the card; nothing is taken until `capture`. */
@@ -65,10 +71,11 @@ export interface PaymentGateway {
   /** What happened to the charge sent with this reference, made within `window`. */
   lookup(reference: string, window?: LookupWindow): Promise<LookupResult>;
   /**
-   * The charge a refund transaction gave money back on (its refTransId), or null when the
-   * processor has no such refund. Throws GatewayError when the processor cannot be asked.
+   * The charge a refund transaction gave money back on (its refTransId) and how much it gave
+   * back (null when the processor does not say), or null when the processor has no such
+   * refund. Throws GatewayError when the processor cannot be asked.
    */
-  refundedCharge(refundTransactionId: string): Promise<string | null>;
+  refundedCharge(refundTransactionId: string): Promise<RefundedCharge | null>;
   /** Checks a webhook's signature over the raw body. */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined): boolean;
 }

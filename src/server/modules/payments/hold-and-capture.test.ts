@@ -86,7 +86,7 @@ describe('authorized at payment, captured on approval', () => {
     const revenue = Number(await revenueToday());
     const before = standIn.transactions().length;
     const patient = await pay();
-    expect(sentSince(before)).toEqual([{ type: 'authOnlyTransaction', amount: '137.00' }]);
+    expect(sentSince(before)).toEqual([{ type: 'authOnlyTransaction', amount: '137.30' }]);
     expect(await applicationOf(patient)).toMatchObject({
       paymentStatus: 'authorized',
       decisionReason: null,
@@ -101,7 +101,7 @@ describe('authorized at payment, captured on approval', () => {
       paymentStatus: 'captured',
     });
     expect(sentSince(before + 1)).toEqual([
-      { type: 'priorAuthCaptureTransaction', refTransId: patient.transId, amount: '137.00' },
+      { type: 'priorAuthCaptureTransaction', refTransId: patient.transId, amount: '137.30' },
     ]);
     const [payment] = await paymentsOf(t.app, patient.patientId);
     expect(payment).toMatchObject({ status: 'captured', pendingAction: null });
@@ -111,7 +111,8 @@ describe('authorized at payment, captured on approval', () => {
       paymentStatus: 'captured',
       decisionReason: null,
     });
-    expect(Number(await revenueToday())).toBe(revenue + 137);
+    // Revenue is the service fee: the $104.30 state fee is held for OMMA (issue 22).
+    expect(Number(await revenueToday())).toBe(revenue + 33);
     const actions = (await auditRows(t.app, { targetId: payment!.id })).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['payment.authorized', 'payment.captured']));
   });
@@ -139,7 +140,7 @@ describe('authorized at payment, captured on approval', () => {
     expect(await runFeeUpkeep(t.app.ctx)).toMatchObject({ settled: 1 });
     expect(await runFeeUpkeep(t.app.ctx)).toMatchObject({ settled: 0 });
     expect(sentSince(before)).toEqual([
-      { type: 'priorAuthCaptureTransaction', refTransId: patient.transId, amount: '137.00' },
+      { type: 'priorAuthCaptureTransaction', refTransId: patient.transId, amount: '137.30' },
     ]);
     expect((await applicationOf(patient)).paymentStatus).toBe('captured');
   });
@@ -151,12 +152,12 @@ describe('authorized at payment, captured on approval', () => {
     standIn.mode = 'approve';
     // The capture reached the processor but its answer was lost.
     const gateway = t.app.ctx.payments;
-    expect(await gateway.capture(patient.transId, 13_700)).toMatchObject({ done: true });
+    expect(await gateway.capture(patient.transId, 13_730)).toMatchObject({ done: true });
     clock += 2 * 60_000;
     expect(await runFeeUpkeep(t.app.ctx)).toMatchObject({ settled: 1 });
     expect((await paymentsOf(t.app, patient.patientId))[0]!.status).toBe('captured');
     const booked = standIn.ledger.filter((c) => c.transId === patient.transId);
-    expect(booked).toEqual([expect.objectContaining({ state: 'captured', amount: '137.00' })]);
+    expect(booked).toEqual([expect.objectContaining({ state: 'captured', amount: '137.30' })]);
   });
 
   it('a capture the processor refuses (the hold expired): the approval stands, nothing taken, and it says so', async () => {
@@ -253,7 +254,7 @@ describe('POST /api/admin/reject-patient', () => {
       paymentStatus: 'authorized',
       removalReason: null,
     });
-    expect(sentSince(before + 1)).toEqual([{ type: 'authOnlyTransaction', amount: '137.00' }]);
+    expect(sentSince(before + 1)).toEqual([{ type: 'authOnlyTransaction', amount: '137.30' }]);
     expect((await patient.client.get('/api/queue/status')).json()).toMatchObject({
       status: 'waiting',
     });
@@ -264,7 +265,7 @@ describe('POST /api/admin/reject-patient', () => {
   it('a captured, settled charge is given back with the card’s masked last four', async () => {
     const patient = await pay();
     // A charge taken at payment before holds (ADR 0005), settled since.
-    await t.app.ctx.payments.capture(patient.transId, 13_700);
+    await t.app.ctx.payments.capture(patient.transId, 13_730);
     await t.app.ctx.db
       .update(payments)
       .set({ status: 'captured', capturedAt: new Date() })
@@ -284,7 +285,7 @@ describe('POST /api/admin/reject-patient', () => {
     // A settled charge cannot be voided: refunded instead.
     expect(sent.map((r) => r.transactionType)).toEqual(['voidTransaction', 'refundTransaction']);
     expect(sent[1]).toMatchObject({
-      amount: '137.00',
+      amount: '137.30',
       payment: { creditCard: { cardNumber: 'XXXX1111', expirationDate: 'XXXX' } },
       refTransId: patient.transId,
     });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
-import { applications, payments, queueEntries } from '../../db/schema/index.js';
+import { applications, type PaymentRow, payments, queueEntries } from '../../db/schema/index.js';
 import { patientUserIds } from '../audit/patients.js';
 import { audit } from '../audit/service.js';
 import { lockPatient } from './lock.js';
@@ -30,49 +30,69 @@ const REVERSIBLE = ['authorized', 'captured'];
  */
 export async function reversePayment(
   ctx: AppContext,
-  args: {
-    transactionId: string;
-    kind: Reversal;
-    actor: { id: string; role: string } | null;
-    ip: string | null;
-    via: 'webhook' | 'clinic';
-  },
+  args: ReversalArgs & { transactionId: string },
 ): Promise<boolean> {
   const reversed = await ctx.db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.providerTransactionId, args.transactionId),
-          inArray(payments.status, REVERSIBLE),
-        ),
-      )
-      .limit(1);
-    if (!payment) return false;
-    // Decisions on the payment take the patient's lock (settle.ts): read it again under it.
-    await lockPatient(tx, payment.patientId);
-    const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-    if (!current || !REVERSIBLE.includes(current.status)) return false; // reversed meanwhile
-    await tx
-      .update(payments)
-      .set({ status: args.kind, pendingAction: null })
-      .where(eq(payments.id, payment.id));
-    await audit(tx, {
-      actor: args.actor,
-      action: `payment.${args.kind}`,
-      targetType: 'payment',
-      targetId: payment.id,
-      ip: args.ip,
-      patientIds: await patientUserIds(tx, { profileIds: [payment.patientId] }),
-      details: { via: args.via },
-    });
-    // The clinic's decision already wrote the application (see above).
-    if (!current.pendingAction) await unpay(tx, payment.applicationId, args);
+    const current = await lockedLivePayment(tx, args.transactionId);
+    if (!current) return false;
+    await reverseLocked(tx, current, args);
     return true;
   });
   if (reversed) ctx.queue.invalidate();
   return reversed;
+}
+
+export interface ReversalArgs {
+  kind: Reversal;
+  actor: { id: string; role: string } | null;
+  ip: string | null;
+  via: 'webhook' | 'clinic';
+}
+
+/**
+ * The held or captured payment with this processor transaction id, read under its patient's
+ * lock (decisions on the payment take it, settle.ts); null when there is none: unknown to us,
+ * or already reversed by the other path.
+ */
+export async function lockedLivePayment(
+  tx: Executor,
+  transactionId: string,
+): Promise<PaymentRow | null> {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.providerTransactionId, transactionId), inArray(payments.status, REVERSIBLE)),
+    )
+    .limit(1);
+  if (!payment) return null;
+  await lockPatient(tx, payment.patientId);
+  const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+  return current && REVERSIBLE.includes(current.status) ? current : null; // reversed meanwhile
+}
+
+/** Inside the caller's transaction, under the patient's lock: the whole payment reversed. */
+export async function reverseLocked(
+  tx: Executor,
+  current: PaymentRow,
+  args: ReversalArgs,
+  set: { refundedCents?: number } = {},
+) {
+  await tx
+    .update(payments)
+    .set({ status: args.kind, pendingAction: null, ...set })
+    .where(eq(payments.id, current.id));
+  await audit(tx, {
+    actor: args.actor,
+    action: `payment.${args.kind}`,
+    targetType: 'payment',
+    targetId: current.id,
+    ip: args.ip,
+    patientIds: await patientUserIds(tx, { profileIds: [current.patientId] }),
+    details: { via: args.via },
+  });
+  // The clinic's decision already wrote the application (see above).
+  if (!current.pendingAction) await unpay(tx, current.applicationId, args);
 }
 
 /** The application is unpaid again (pay again to be seen) and its patient leaves the line. */

@@ -98,7 +98,7 @@ describe('a good payment', () => {
     expect(body.application).toMatchObject({
       paymentStatus: 'authorized',
       status: 'payment_completed',
-      amount: '137.00',
+      amount: '137.30',
       type: 'new',
       hasReducedFee: false,
       reducedFeeReason: null,
@@ -106,13 +106,13 @@ describe('a good payment', () => {
     });
     expect(body.payment).toMatchObject({
       status: 'authorized',
-      amount: '137.00',
+      amount: '137.30',
       cardBrand: 'Visa',
       cardLast4: '4242',
     });
     expect(body.queue).toMatchObject({ status: 'waiting', position: expect.any(Number) });
     expect(gateway.charges.at(-1)).toMatchObject({
-      amountCents: 13_700,
+      amountCents: 13_730,
       reference: body.payment.id,
     });
 
@@ -121,7 +121,7 @@ describe('a good payment', () => {
     const [row] = await paymentsOf(t.app, patient.patientId);
     expect(row).toMatchObject({
       status: 'authorized',
-      amountCents: 13_700,
+      amountCents: 13_730,
       cardLast4: '4242',
       paymentMethod: 'credit',
       provider: 'simulator',
@@ -156,7 +156,7 @@ describe('the checks, in the spec order', () => {
       body: {
         hasReducedFee: true,
         reducedFeeReason: 'medicare',
-        amount: '30.00',
+        amount: '32.50',
         paymentMethod: '',
         cardNumber: '',
         expiryDate: '',
@@ -223,7 +223,7 @@ describe('the checks, in the spec order', () => {
     {
       name: 'reduced fee without a reason',
       message: 'Reduced Fee Reason Required',
-      body: { hasReducedFee: true, reducedFeeReason: '', amount: '30.00', consent: false },
+      body: { hasReducedFee: true, reducedFeeReason: '', amount: '32.50', consent: false },
     },
     {
       name: 'no consent',
@@ -260,20 +260,20 @@ describe('the amount', () => {
     expect(created.statusCode).toBe(201);
     const charges = gateway.charges.length;
 
-    for (const amount of ['1.00', '0', '136.99', '30.00']) {
+    for (const amount of ['1.00', '0', '136.99', '32.50']) {
       const res = await pay(patient, { amount });
       expect(res.statusCode, amount).toBe(400);
-      expect(res.json().message).toBe('The amount does not match the fee schedule ($137.00)');
+      expect(res.json().message).toBe('The amount does not match the fee schedule ($137.30)');
     }
     await expectNothingCharged(patient, charges);
     const [app] = await applicationsOf(t.app, patient.patientId);
-    expect(app).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', amountCents: 13_700 });
+    expect(app).toMatchObject({ paymentStatus: 'unpaid', status: 'pending', amountCents: 13_730 });
 
-    // "137" is the same amount as "137.00".
-    const res = await pay(patient, { amount: '137' });
+    // "137.3" is the same amount as "137.30".
+    const res = await pay(patient, { amount: '137.3' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().application.id).toBe(app!.id);
-    expect(gateway.charges.at(-1)!.amountCents).toBe(13_700);
+    expect(gateway.charges.at(-1)!.amountCents).toBe(13_730);
   });
 });
 
@@ -398,7 +398,7 @@ describe('double submit', () => {
 describe('reduced fee', () => {
   it('is refused without proof, and charges 30.00 once the proof is uploaded', async () => {
     const patient = await registerPatient(t.app);
-    const reduced = { hasReducedFee: true, reducedFeeReason: 'veteran', amount: '30.00' };
+    const reduced = { hasReducedFee: true, reducedFeeReason: 'veteran', amount: '32.50' };
     const refused = await pay(patient, reduced);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('Please upload proof of eligibility for reduced fee.');
@@ -416,28 +416,28 @@ describe('reduced fee', () => {
     expect(proof.json()).toMatchObject({ category: 'reduced_fee_proof', applicationId: open!.id });
 
     // The full price is not what the reduced fee costs.
-    const wrong = await pay(patient, { ...reduced, amount: '137.00' });
+    const wrong = await pay(patient, { ...reduced, amount: '137.30' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('The amount does not match the fee schedule ($30.00)');
+    expect(wrong.json().message).toBe('The amount does not match the fee schedule ($32.50)');
 
     const res = await pay(patient, reduced);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().application).toMatchObject({
       id: open!.id,
-      amount: '30.00',
+      amount: '32.50',
       paymentStatus: 'authorized',
       hasReducedFee: true,
       reducedFeeReason: 'disabled_veteran',
     });
-    expect(gateway.charges.at(-1)!.amountCents).toBe(3_000);
+    expect(gateway.charges.at(-1)!.amountCents).toBe(3_250);
     const [app] = await applicationsOf(t.app, patient.patientId);
     expect(app).toMatchObject({
-      amountCents: 3_000,
+      amountCents: 3_250,
       hasReducedFee: true,
       reducedFeeReason: 'disabled_veteran',
     });
     const [payment] = await paymentsOf(t.app, patient.patientId);
-    expect(payment).toMatchObject({ amountCents: 3_000, status: 'authorized' });
+    expect(payment).toMatchObject({ amountCents: 3_250, status: 'authorized' });
   });
 
   it('an unknown reason is refused', async () => {

@@ -1,23 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ownEntry } from '../../../shared/own-keys.js';
 import { PaymentRequestSchema } from '../../../shared/schemas/payment.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { currentUser, requireRole } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
 import { currentPatient } from '../patients/guards.js';
-import { GatewayError } from './gateway.js';
-import { type Reversal, reversePayment } from './reversal.js';
+import { dollarsToCents } from './authorize-net.js';
+import { GatewayError, type RefundedCharge } from './gateway.js';
+import { recordRefund } from './refunds.js';
+import { reversePayment } from './reversal.js';
 import { processPayment } from './service.js';
 
-const WEBHOOK_STATUS: Record<string, Reversal> = {
-  'net.authorize.payment.refund.created': 'refunded',
-  'net.authorize.payment.void.created': 'voided',
-};
+const REFUND_EVENT = 'net.authorize.payment.refund.created';
+const VOID_EVENT = 'net.authorize.payment.void.created';
 
-/** The refunded charge's id; an unanswered question is a 502 so the processor sends again. */
-async function refundedCharge(ctx: AppContext, refundId: string): Promise<string | null> {
+interface WebhookEvent {
+  eventType?: string;
+  payload?: { id?: string | number; authAmount?: number | string };
+}
+
+/** The refunded charge; an unanswered question is a 502 so the processor sends again. */
+async function refundedCharge(ctx: AppContext, refundId: string): Promise<RefundedCharge | null> {
   try {
     return await ctx.payments.refundedCharge(refundId);
   } catch (err) {
@@ -61,30 +65,36 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: AppContext) {
         await audit(ctx.db, { action: 'payment.webhook', ip: request.ip, outcome: 'denied' });
         throw new AppError('UNAUTHORIZED', 'Invalid signature');
       }
-      let event: { eventType?: string; payload?: { id?: string } };
+      let event: WebhookEvent;
       try {
         event = JSON.parse(raw);
       } catch {
         throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
       }
-      const status = ownEntry(WEBHOOK_STATUS, event.eventType);
       const eventId = event.payload?.id;
-      // A void keeps the charge's id; a refund is a new transaction naming the charge it
-      // gives back as its refTransId, which only the processor's details tell.
-      const transactionId =
-        status && eventId !== undefined
-          ? status === 'refunded'
-            ? await refundedCharge(ctx, String(eventId))
-            : String(eventId)
-          : null;
-      if (status && transactionId)
+      if (eventId === undefined || eventId === null) return { received: true };
+      if (event.eventType === VOID_EVENT)
+        // A void keeps the charge's id and releases all of it.
         await reversePayment(ctx, {
-          transactionId,
-          kind: status,
+          transactionId: String(eventId),
+          kind: 'voided',
           actor: null,
           ip: request.ip,
           via: 'webhook',
         });
+      else if (event.eventType === REFUND_EVENT) {
+        // A refund is a new transaction naming the charge it gives back on as its refTransId,
+        // which only the processor's details tell, with the amount (issue 22: it may be part
+        // of the charge). The signed payload's authAmount stands in if the details lack it.
+        const refund = await refundedCharge(ctx, String(eventId));
+        if (refund)
+          await recordRefund(ctx, {
+            chargeId: refund.chargeId,
+            refundId: String(eventId),
+            amountCents: refund.amountCents ?? dollarsToCents(event.payload?.authAmount),
+            ip: request.ip,
+          });
+      }
       return { received: true };
     });
   });

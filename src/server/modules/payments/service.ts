@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { feeFor } from '../../../shared/fees.js';
+import { chargeFor } from '../../../shared/fees.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
 import { feeCovered } from '../../../shared/payment-status.js';
 import { ALREADY_PAID_MESSAGE } from '../../../shared/schemas/application.js';
@@ -7,9 +7,10 @@ import type { PatientProfile } from '../../../shared/schemas/auth.js';
 import {
   firstPaymentProblem,
   type PaymentInput,
-  problemMessage,
+  serverMessage,
   TELEHEALTH_CONSENT_TEXT,
 } from '../../../shared/schemas/payment.js';
+import { STATE_APPLICATION_AUTHORIZATION_TEXT } from '../../../shared/state-application.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -147,12 +148,21 @@ async function attemptPayment(
     if (open && feeCovered(open.paymentStatus)) return { kind: 'paid', app: open } as const;
 
     const hasProof = open ? await hasCurrentDocument(tx, open.id, 'reduced_fee_proof') : false;
-    const problem = firstPaymentProblem(input, hasProof);
-    if (problem) throw new AppError('BAD_REQUEST', problemMessage(problem));
+    // Issue 22: who applies to OMMA is the schedule's at payment, fixed on the application;
+    // when the clinic does, the charge includes the state fee and needs the authorization.
+    const reduced = input.hasReducedFee;
+    const fee = chargeFor(await currentFeeSchedule(tx), input.applicationType, reduced);
+    const problem = firstPaymentProblem(input, hasProof, fee.mode);
+    if (problem)
+      throw new AppError(
+        'BAD_REQUEST',
+        serverMessage(problem),
+        problem.field === 'stateApplicationAuthorized'
+          ? [{ path: problem.field, message: serverMessage(problem) }]
+          : undefined,
+      );
     assertOklahomaAddress(patient);
 
-    const reduced = input.hasReducedFee;
-    const fee = feeFor(await currentFeeSchedule(tx), input.applicationType, reduced);
     if (
       input.amount !== undefined &&
       input.amount !== '' &&
@@ -170,6 +180,11 @@ async function attemptPayment(
       reducedFeeReason: reduced ? (input.reducedFeeReason as string) : null,
       consentAt: new Date(),
       consentText: TELEHEALTH_CONSENT_TEXT,
+      stateApplicationMode: fee.mode,
+      // Stored as the consent is: the words the patient agreed to, and when.
+      stateApplicationAuthorizedAt: fee.mode === 'clinic_submits' ? new Date() : null,
+      stateApplicationAuthorizationText:
+        fee.mode === 'clinic_submits' ? STATE_APPLICATION_AUTHORIZATION_TEXT : null,
       updatedAt: new Date(),
     };
     const [app] = open
@@ -185,6 +200,9 @@ async function attemptPayment(
           applicationId: app!.id,
           patientId: patient.id,
           amountCents: fee.totalCents,
+          // The part passed on to OMMA (not revenue): written with the attempt, so whichever
+          // path records the charge (this request or reconciliation) keeps it.
+          stateFeeCents: fee.stateFeeCents,
           status: 'pending',
           provider: ctx.payments.name,
           paymentMethod: input.paymentMethod || null,

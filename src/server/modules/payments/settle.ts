@@ -106,7 +106,8 @@ export async function settlePayment(
         const refunded = await ask(payment, () =>
           ctx.payments.refund({
             transactionId: txId!,
-            amountCents: payment.amountCents,
+            // What is left: a state fee refunded already (issue 22) is not given back twice.
+            amountCents: payment.amountCents - payment.refundedCents,
             last4: payment.cardLast4 ?? '',
           }),
         );

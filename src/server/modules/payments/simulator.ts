@@ -9,6 +9,7 @@ import type {
   FollowUpResult,
   LookupResult,
   PaymentGateway,
+  RefundedCharge,
   RefundRequest,
 } from './gateway.js';
 
@@ -171,7 +172,7 @@ export class SimulatorGateway implements PaymentGateway {
   }
 
   /** The simulator sends no webhooks, so no refund is ever asked about. */
-  async refundedCharge(_refundTransactionId: string): Promise<string | null> {
+  async refundedCharge(_refundTransactionId: string): Promise<RefundedCharge | null> {
     return null;
   }
 

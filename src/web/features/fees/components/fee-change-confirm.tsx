@@ -9,23 +9,29 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { formatUsd } from '../../../../shared/money';
-import type { FeeChange } from '../../../../shared/schemas/fees';
-import { slotName } from './fee-words';
+import type { changedMode, FeeChange } from '../../../../shared/schemas/fees';
+import { STATE_APPLICATION_MODE_LABELS, slotName } from './fee-words';
+
+/** What a save changes: fees, and who applies to OMMA (issue 22). */
+export interface PendingChange {
+  fees: FeeChange[];
+  mode: ReturnType<typeof changedMode>;
+}
 
 /** "This is what changes": each changed fee, old → new, before anything is saved. */
 export function FeeChangeConfirm({
-  changes,
+  change,
   saving,
   onConfirm,
   onCancel,
 }: {
-  changes: FeeChange[] | null;
+  change: PendingChange | null;
   saving: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
   return (
-    <AlertDialog open={changes !== null} onOpenChange={(open) => !open && onCancel()}>
+    <AlertDialog open={change !== null} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Save the new fees?</AlertDialogTitle>
@@ -34,8 +40,15 @@ export function FeeChangeConfirm({
             theirs.
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <ul className="grid gap-2 text-sm" aria-label="Fees that change">
-          {changes?.map((c) => (
+        <ul className="grid gap-2 text-sm" aria-label="What changes">
+          {change?.mode && (
+            <li className="rounded-md border border-border p-2">
+              <span className="block font-medium">Who applies to OMMA</span>
+              {STATE_APPLICATION_MODE_LABELS[change.mode.from]} →{' '}
+              <strong>{STATE_APPLICATION_MODE_LABELS[change.mode.to]}</strong>
+            </li>
+          )}
+          {change?.fees.map((c) => (
             <li
               key={`${c.type}-${c.kind}-${c.part}`}
               className="rounded-md border border-border p-2"

@@ -9,9 +9,14 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { formatUsd } from '../../../../shared/money';
-import { changedFees, FEE_HISTORY_LIMIT } from '../../../../shared/schemas/fees';
+import {
+  changedFees,
+  changedMode,
+  FEE_HISTORY_LIMIT,
+  type FeeHistoryEntry,
+} from '../../../../shared/schemas/fees';
 import { useFeeHistory } from '../api/fee-admin';
-import { slotName } from './fee-words';
+import { STATE_APPLICATION_MODE_LABELS, slotName } from './fee-words';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -53,6 +58,7 @@ export function FeeHistoryTable() {
               <TableCell label="Changed by">{entry.changedBy.name}</TableCell>
               <TableCell label="What changed">
                 <ul className="grid gap-1">
+                  <ModeChange entry={entry} />
                   {changedFees(entry.previous, entry.schedule).map((c) => (
                     <li key={`${c.type}-${c.kind}-${c.part}`}>
                       {slotName(c)}:{' '}
@@ -71,5 +77,17 @@ export function FeeHistoryTable() {
         The last {FEE_HISTORY_LIMIT} changes are shown, newest first.
       </p>
     </div>
+  );
+}
+
+/** A change of who applies to OMMA (issue 22), in words. */
+function ModeChange({ entry }: { entry: FeeHistoryEntry }) {
+  const mode = changedMode(entry.previous, entry.schedule);
+  if (!mode) return null;
+  return (
+    <li>
+      Who applies to OMMA: {STATE_APPLICATION_MODE_LABELS[mode.from]} →{' '}
+      {STATE_APPLICATION_MODE_LABELS[mode.to]}
+    </li>
   );
 }

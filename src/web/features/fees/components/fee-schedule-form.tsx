@@ -11,16 +11,16 @@ import { APPLICATION_TYPES, type FeesResponse } from '../../../../shared/fees';
 import { formatUsd, parseDollars } from '../../../../shared/money';
 import {
   changedFees,
+  changedMode,
   FEE_KINDS,
   FEE_PARTS,
   FEE_SLOTS,
-  type FeeChange,
   type FeeScheduleInput,
   FeeScheduleInputSchema,
   scheduleFromInput,
 } from '../../../../shared/schemas/fees';
 import { useSaveFeeSchedule } from '../api/fee-admin';
-import { FeeChangeConfirm } from './fee-change-confirm';
+import { FeeChangeConfirm, type PendingChange } from './fee-change-confirm';
 import {
   APPLICATION_TYPE_LABELS,
   FEE_KIND_LABELS,
@@ -29,12 +29,14 @@ import {
   slotName,
   slotPath,
 } from './fee-words';
+import { StateApplicationModeField } from './state-application-mode-field';
 
 type Output = z.output<typeof FeeScheduleInputSchema>;
 
-const FIELDS = Object.fromEntries(
-  FEE_SLOTS.map((s) => [slotPath(s), { label: slotName(s), id: slotId(s) }]),
-) as FieldSpecs<FeeScheduleInput>;
+const FIELDS = Object.fromEntries([
+  ...FEE_SLOTS.map((s) => [slotPath(s), { label: slotName(s), id: slotId(s) }]),
+  ['stateApplication', { label: 'Who applies to OMMA', id: 'fee-state-application' }],
+]) as FieldSpecs<FeeScheduleInput>;
 
 /** The form's values: the amounts in force, as the server serves them ("104.00"). */
 function valuesOf(fees: FeesResponse): FeeScheduleInput {
@@ -45,6 +47,7 @@ function valuesOf(fees: FeesResponse): FeeScheduleInput {
   return {
     new: { standard: pair(fees.new.standard), reduced: pair(fees.new.reduced) },
     renewal: { standard: pair(fees.renewal.standard), reduced: pair(fees.renewal.reduced) },
+    stateApplication: fees.stateApplication,
   };
 }
 
@@ -59,18 +62,21 @@ export function FeeScheduleForm({ fees }: { fees: FeesResponse }) {
     defaultValues: valuesOf(fees),
   });
   const feedback = useFormFeedback(form, FIELDS);
-  const [pending, setPending] = useState<{ values: FeeScheduleInput; changes: FeeChange[] } | null>(
-    null,
-  );
+  const [pending, setPending] = useState<{
+    values: FeeScheduleInput;
+    change: PendingChange;
+  } | null>(null);
 
   const inForce = scheduleFromInput(FeeScheduleInputSchema.parse(valuesOf(fees)));
   const onSubmit = feedback.handleSubmit((values) => {
-    const changes = changedFees(inForce, scheduleFromInput(values));
-    if (changes.length === 0) {
+    const next = scheduleFromInput(values);
+    const changes = changedFees(inForce, next);
+    const mode = changedMode(inForce, next);
+    if (changes.length === 0 && !mode) {
       toast({ title: 'Nothing to save', description: 'These are the fees already in force.' });
       return;
     }
-    setPending({ values: form.getValues(), changes });
+    setPending({ values: form.getValues(), change: { fees: changes, mode } });
   });
 
   const confirm = () => {
@@ -94,6 +100,10 @@ export function FeeScheduleForm({ fees }: { fees: FeesResponse }) {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Change the fees" className="grid gap-6">
       <FormErrorSummary feedback={feedback} />
+      <StateApplicationModeField
+        registration={form.register('stateApplication')}
+        error={form.formState.errors.stateApplication?.message}
+      />
       {APPLICATION_TYPES.map((type) => (
         <fieldset key={type} className="grid gap-4 rounded-lg border border-border p-4">
           <legend className="px-1 text-base font-semibold">{APPLICATION_TYPE_LABELS[type]}</legend>
@@ -128,7 +138,7 @@ export function FeeScheduleForm({ fees }: { fees: FeesResponse }) {
         wrapperClassName="sm:max-w-xs"
       />
       <FeeChangeConfirm
-        changes={pending?.changes ?? null}
+        change={pending?.change ?? null}
         saving={save.isPending}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
@@ -137,7 +147,10 @@ export function FeeScheduleForm({ fees }: { fees: FeesResponse }) {
   );
 }
 
-/** The line's total as typed, so the manager sees what a patient will be charged. */
+/**
+ * The line's charge as typed, so the manager sees what a patient will be charged at payment:
+ * the service fee alone when the patient applies to OMMA (issue 22).
+ */
 function PatientPays({
   form,
   path,
@@ -146,11 +159,12 @@ function PatientPays({
   path: `${'new' | 'renewal'}.${'standard' | 'reduced'}`;
 }) {
   const pair = useWatch({ control: form.control, name: path });
-  const state = parseDollars(pair?.stateFee ?? '');
+  const mode = useWatch({ control: form.control, name: 'stateApplication' });
+  const state = mode === 'patient_submits' ? 0 : parseDollars(pair?.stateFee ?? '');
   const service = parseDollars(pair?.serviceFee ?? '');
   return (
     <div className="grid gap-1 text-sm sm:pt-7" aria-live="polite">
-      <span className="text-muted-foreground">Patient pays</span>
+      <span className="text-muted-foreground">Charged at payment</span>
       <span className="font-semibold tabular-nums">
         {state === null || service === null ? '—' : formatUsd(state + service)}
       </span>

@@ -27,8 +27,11 @@ export function FeeSchedulePage() {
         <CardHeader>
           <CardTitle>Fees in force</CardTitle>
           <CardDescription>
-            The state fee is passed on to the Oklahoma Medical Marijuana Authority; the service fee
-            is the clinic&apos;s charge for the visit.
+            The state fee is OMMA&apos;s (the Oklahoma Medical Marijuana Authority&apos;s): passed
+            on to OMMA, not revenue. The service fee is the clinic&apos;s charge for the visit.{' '}
+            {fees.data?.stateApplication === 'patient_submits'
+              ? 'Patients apply to OMMA and pay the state fee there: the clinic charges the service fee only.'
+              : 'The clinic submits each OMMA application and pays the state fee it collected with the visit.'}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -50,8 +53,8 @@ export function FeeSchedulePage() {
         <CardHeader>
           <CardTitle>Change the fees</CardTitle>
           <CardDescription>
-            Enter amounts in dollars, such as 104.00. You will see what changes before anything is
-            saved.
+            Choose who applies to OMMA and enter amounts in dollars, such as 104.30. You will see
+            what changes before anything is saved.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,5 +1,9 @@
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
 import { FEE_KIND_LABELS, FEE_PART_LABELS, type FeeSlot } from '../../../../shared/schemas/fees';
+import {
+  STATE_APPLICATION_MODE_LABELS,
+  type StateApplicationMode,
+} from '../../../../shared/state-application';
 
 // How the screen names each fee: short words in tables, the full name in error lists.
 
@@ -23,3 +27,13 @@ export const slotPath = (s: FeeSlot) => `${s.type}.${s.kind}.${s.part}` as const
 export const slotId = (s: FeeSlot) => `fee-${s.type}-${s.kind}-${s.part}`;
 
 export { APPLICATION_TYPE_LABELS, FEE_KIND_LABELS, FEE_PART_LABELS };
+
+/** What each way of applying to OMMA means for the patient (issue 22), beside its choice. */
+export const STATE_APPLICATION_MODE_MEANING: Record<StateApplicationMode, string> = {
+  clinic_submits:
+    'The patient pays the state fee with the visit and authorizes the clinic at payment. After approval, staff prepare and submit the OMMA application and pay OMMA the state fee for the patient.',
+  patient_submits:
+    'The patient is charged the service fee only. After approval, the patient applies in the OMMA portal and pays the state fee to OMMA there.',
+};
+
+export { STATE_APPLICATION_MODE_LABELS };

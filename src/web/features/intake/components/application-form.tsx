@@ -263,6 +263,7 @@ export function ApplicationForm({
           <CostBreakdown
             title={`${APPLICATION_TYPE_LABELS[type]}${hasReducedFee ? ', reduced fee' : ''}`}
             line={line}
+            mode={fees.data?.stateApplication}
             reduced={hasReducedFee}
             failed={fees.isError}
           />

@@ -1,8 +1,10 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useMoneyStory } from '@/features/fees/api/money-story';
 
 export function Hero() {
+  const story = useMoneyStory();
   return (
     <section className="bg-primary text-primary-foreground" aria-labelledby="hero-title">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:py-20">
@@ -12,10 +14,7 @@ export function Hero() {
         <h1 id="hero-title" className="max-w-3xl text-3xl font-bold leading-tight sm:text-5xl">
           Get your Oklahoma medical marijuana recommendation from home
         </h1>
-        <p className="max-w-2xl text-lg text-blue-100">
-          Register, pay securely and meet a licensed Oklahoma physician by private video. Most
-          patients finish in one sitting, and we help you submit everything the state needs.
-        </p>
+        <p className="max-w-2xl text-lg text-blue-100">{story.hero}</p>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button asChild size="lg" variant="secondary">
             <Link to="/register">

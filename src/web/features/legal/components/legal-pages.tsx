@@ -1,3 +1,4 @@
+import { useMoneyStory } from '@/features/fees/api/money-story';
 import { BRAND_NAME } from '@/lib/brand';
 import { ContactForRequests, DataWeCollect, HowWeProtectIt, NoSelling } from './legal-facts';
 import { LegalLayout, LegalSection } from './legal-layout';
@@ -16,6 +17,11 @@ export function PrivacyPage() {
       <ContactForRequests />
     </LegalLayout>
   );
+}
+
+/** The state fee's sentence in the clinic's mode (issue 22). */
+function StateFeeTerms() {
+  return <p>{useMoneyStory().terms}</p>;
 }
 
 export function TermsPage() {
@@ -37,11 +43,13 @@ export function TermsPage() {
       </LegalSection>
       <LegalSection title="Fees">
         <p>
-          Fees are shown before you pay: the state fee and our service fee. When you pay, the total
-          is held on your card and taken only if the physician approves your recommendation. If it
-          is not approved, or staff remove you from the queue, the hold is released and nothing is
-          charged. A hold not used within 7 days is released; you pay again when you return.
+          Fees are shown before you pay: the state fee and our service fee. When you pay, the amount
+          charged is held on your card and taken only if the physician approves your recommendation.
+          If it is not approved, or staff remove you from the queue, the hold is released and
+          nothing is charged. A hold not used within 7 days is released; you pay again when you
+          return.
         </p>
+        <StateFeeTerms />
       </LegalSection>
       <LegalSection title="Your data">
         <p>

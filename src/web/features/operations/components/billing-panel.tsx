@@ -7,7 +7,8 @@ import { WindowSelect, windowLabel } from './window-select';
 
 /**
  * Billing verification (permission `financial`; refetched every 60 s, §9): revenue from
- * successful payments and the consultations that can be billed (ended with an outcome).
+ * successful payments and the consultations that can be billed (ended with an outcome). The
+ * state fees collected for OMMA are not revenue (issue 22): they are listed apart.
  */
 export function BillingPanel({ idPrefix, days: fixedDays }: { idPrefix: string; days?: number }) {
   const [chosenDays, setDays] = useState(1);
@@ -43,7 +44,7 @@ export function BillingPanel({ idPrefix, days: fixedDays }: { idPrefix: string; 
               <StatCard
                 label="Revenue"
                 value={formatDollars(b.revenue)}
-                hint="Fees collected on approval"
+                hint="Service fees taken on approval, less refunds"
               />
             </li>
             <li>
@@ -76,6 +77,46 @@ export function BillingPanel({ idPrefix, days: fixedDays }: { idPrefix: string; 
             </li>
           </ul>
         )
+      )}
+      {b && (
+        <section aria-labelledby={`${idPrefix}-state-fees`} className="grid gap-2">
+          <h3 id={`${idPrefix}-state-fees`} className="text-sm font-semibold">
+            State fees (passed on to OMMA, not revenue)
+          </h3>
+          <ul
+            className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4"
+            aria-label={`State fees, ${windowLabel(days)}`}
+          >
+            <li>
+              <StatCard
+                label="State fees held"
+                value={formatDollars(b.stateFees.held)}
+                hint="Collected; the application is not yet submitted"
+              />
+            </li>
+            <li>
+              <StatCard
+                label="Paid to OMMA"
+                value={formatDollars(b.stateFees.paidToOmma)}
+                hint="Paid with the submitted application"
+              />
+            </li>
+            <li>
+              <StatCard
+                label="State fees refunded"
+                value={formatDollars(b.stateFees.refunded)}
+                hint="Given back: the application was not submitted"
+              />
+            </li>
+            <li>
+              <StatCard
+                label="Other refunds"
+                value={formatDollars(b.refunds)}
+                hint="Service fees given back"
+              />
+            </li>
+          </ul>
+        </section>
       )}
     </div>
   );

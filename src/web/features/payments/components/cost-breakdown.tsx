@@ -1,15 +1,24 @@
 import type { FeeLine } from '@/features/fees/api/fees';
+import type { StateApplicationMode } from '../../../../shared/state-application';
 
 interface CostBreakdownProps {
   line: FeeLine | undefined;
+  /** Who applies to OMMA (issue 22): whether the state fee is part of this charge. */
+  mode: StateApplicationMode | undefined;
   reduced: boolean;
   failed?: boolean;
   title?: string;
 }
 
-/** State fee, service fee and total from the server's schedule (ruling 4). */
+/**
+ * What this payment charges, from the server's schedule (ruling 4). With `clinic_submits` the
+ * state fee is collected now and the clinic pays it to OMMA when it submits the application;
+ * with `patient_submits` the charge is the service fee alone and the state fee is shown apart,
+ * paid to OMMA when the patient applies, so nobody reads it as charged twice.
+ */
 export function CostBreakdown({
   line,
+  mode,
   reduced,
   failed,
   title = 'Cost Breakdown',
@@ -20,19 +29,32 @@ export function CostBreakdown({
     ) : (
       <span className="text-muted-foreground">{failed ? 'Unavailable' : '…'}</span>
     );
+  const suffix = reduced ? ' (reduced)' : '';
+  const patientApplies = mode === 'patient_submits';
   return (
     <section aria-label={title} aria-busy={!line && !failed} className="rounded-md bg-muted p-4">
       <h3 className="mb-2 text-sm font-semibold">{title}</h3>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
-        <dt>State Fee{reduced ? ' (reduced)' : ''}</dt>
-        <dd className="text-right">{amount(line?.stateFee)}</dd>
-        <dt>Service Fee{reduced ? ' (reduced)' : ''}</dt>
+        {!patientApplies && (
+          <>
+            <dt>State Fee{suffix}</dt>
+            <dd className="text-right">{amount(line?.stateFee)}</dd>
+          </>
+        )}
+        <dt>Service Fee{suffix}</dt>
         <dd className="text-right">{amount(line?.serviceFee)}</dd>
         <dt className="mt-1 border-t border-border pt-2 font-semibold">Total</dt>
         <dd className="mt-1 border-t border-border pt-2 text-right font-semibold">
           {amount(line?.total)}
         </dd>
       </dl>
+      {mode && line && (
+        <p className="mt-2 text-xs text-muted-foreground">
+          {patientApplies
+            ? `Service fee only. The state fee ($${line.stateFee}) is paid to OMMA when you apply for your licence.`
+            : 'Includes the OMMA state fee: the clinic submits your OMMA application and pays this fee for you. You will not be asked to pay it again.'}
+        </p>
+      )}
       {failed && (
         <p className="mt-2 text-xs text-destructive" role="alert">
           The fee schedule could not be loaded. Please refresh the page.

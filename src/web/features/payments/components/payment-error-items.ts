@@ -11,6 +11,7 @@ const FIELD_IDS: Record<PaymentField, string> = {
   proof: 'pay-proof',
   reducedFeeReason: 'reduced-fee-reason',
   consent: 'consent',
+  stateApplicationAuthorized: 'state-application-authorized',
 };
 const FIELD_LABELS: Record<PaymentField, string> = {
   proof: 'Proof of Eligibility',
@@ -21,6 +22,7 @@ const FIELD_LABELS: Record<PaymentField, string> = {
   expiryDate: 'Expiry',
   cvv: 'CVV',
   consent: 'Consent',
+  stateApplicationAuthorized: 'OMMA application authorization',
 };
 /** The summary lists problems in screen order (the checks run in the spec's order). */
 const SCREEN_ORDER: PaymentField[] = [
@@ -32,6 +34,7 @@ const SCREEN_ORDER: PaymentField[] = [
   'expiryDate',
   'cvv',
   'consent',
+  'stateApplicationAuthorized',
 ];
 
 /** The summary's entries for the fields a check found wrong, in screen order. */

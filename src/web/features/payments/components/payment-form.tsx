@@ -35,11 +35,11 @@ import {
   paymentProblemNamedBy,
   paymentProblems,
   problemMessage,
-  TELEHEALTH_CONSENT_TEXT,
 } from '../../../../shared/schemas/payment';
 import { type PaymentResult, useProcessPayment } from '../api/payments';
 import { AfterHoursNotice, usePaymentToast } from './after-hours';
 import { type CardDetails, CardDetailsFields } from './card-details-fields';
+import { ConsentCheckboxes } from './consent-checkboxes';
 import { CostBreakdown } from './cost-breakdown';
 import { DevBypassButton } from './dev-bypass-button';
 import { paymentErrorItems } from './payment-error-items';
@@ -99,6 +99,8 @@ export function PaymentForm({
     cvv: '',
   });
   const [consent, setConsent] = useState(false);
+  // Issue 22: with `clinic_submits` the patient authorizes the clinic to apply to OMMA.
+  const [authorized, setAuthorized] = useState(false);
   const [notAtDispensary, setNotAtDispensary] = useState(false);
   const [statementMissing, setStatementMissing] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -114,6 +116,7 @@ export function PaymentForm({
       )) ||
     null;
   const line = feeLine(fees.data, type, hasReducedFee);
+  const mode = fees.data?.stateApplication;
   const pending = uploading || payment.isPending;
 
   const errorFor = (field: PaymentField) => {
@@ -152,7 +155,7 @@ export function PaymentForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (pending || !line) return;
+    if (pending || !line || !mode) return;
     const input = {
       cardNumber: card.cardNumber,
       expiryDate: card.expiryDate,
@@ -162,8 +165,9 @@ export function PaymentForm({
       reducedFeeReason: reason || null,
       paymentMethod: card.method || null,
       consent,
+      stateApplicationAuthorized: mode === 'clinic_submits' ? authorized : undefined,
     };
-    const found = paymentProblems(input, !!proofFile || !!proofOnFile);
+    const found = paymentProblems(input, !!proofFile || !!proofOnFile, mode);
     setProblems(found);
     const noStatement = intakeComplete && !notAtDispensary;
     setStatementMissing(noStatement);
@@ -296,7 +300,7 @@ export function PaymentForm({
             </>
           )}
 
-          <CostBreakdown line={line} reduced={hasReducedFee} failed={fees.isError} />
+          <CostBreakdown line={line} mode={mode} reduced={hasReducedFee} failed={fees.isError} />
         </CardContent>
       </Card>
 
@@ -318,31 +322,17 @@ export function PaymentForm({
               setCard((c) => ({ ...c, [field]: value }));
             }}
           />
-          <div className="grid gap-1.5">
-            <div
-              className={`flex items-start gap-3 rounded-md border p-3 ${errorFor('consent') ? 'border-destructive' : 'border-border'}`}
-            >
-              <Checkbox
-                id="consent"
-                checked={consent}
-                disabled={pending}
-                aria-invalid={errorFor('consent') ? true : undefined}
-                aria-describedby={fieldDescribedBy('consent', errorFor('consent'))}
-                onCheckedChange={(v) => {
-                  edited('consent');
-                  setConsent(v === true);
-                }}
-              />
-              <Label htmlFor="consent" className="text-sm leading-5 font-normal">
-                {TELEHEALTH_CONSENT_TEXT}
-              </Label>
-            </div>
-            {errorFor('consent') && (
-              <p id="consent-error" className="text-sm font-medium text-destructive">
-                {errorFor('consent')}
-              </p>
-            )}
-          </div>
+          <ConsentCheckboxes
+            mode={mode}
+            consent={consent}
+            authorized={authorized}
+            disabled={pending}
+            errorFor={errorFor}
+            onChange={(field, checked) => {
+              edited(field);
+              (field === 'consent' ? setConsent : setAuthorized)(checked);
+            }}
+          />
           {intakeComplete && (
             <DispensaryStatement
               id="dispensary-statement"
