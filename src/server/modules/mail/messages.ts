@@ -1,11 +1,11 @@
 import { formatUsd } from '../../../shared/money.js';
 import { isLicenceMail, type LicenceMailMessage, licenceContentOf } from './licence-messages.js';
+import { type StateFeeMention, stateFeeSentence } from './money-words.js';
 import {
   isStateApplicationMessage,
   type StateApplicationMessage,
   stateApplicationContent,
 } from './state-application-messages.js';
-import { type StateFeeMention, stateFeeSentence } from './money-words.js';
 
 // What the clinic sends (issue 13). Each message names the person by first name and says the
 // least it can: links bring people to the portal, where they sign in to read the rest. No date

@@ -1,5 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { todayIso } from '../../../shared/dates.js';
+import { scheduleMode } from '../../../shared/fees.js';
 import {
   computeDecision,
   computeJourney,
@@ -8,10 +9,7 @@ import {
 } from '../../../shared/journey.js';
 import { countsForApplication } from '../../../shared/renewal.js';
 import type { PatientJourneyResponse } from '../../../shared/schemas/journey.js';
-import {
-  DEFAULT_STATE_APPLICATION_MODE,
-  type StateApplicationMode,
-} from '../../../shared/state-application.js';
+import type { StateApplicationMode } from '../../../shared/state-application.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { consultations, medicalConditions, queueEntries } from '../../db/schema/index.js';
@@ -66,16 +64,14 @@ async function latestConsultation(db: Executor, applicationId: string) {
 
 /**
  * Who applies to OMMA when no state application exists yet: the mode fixed on the application
- * at payment, else the fee schedule's (issue 22; `stateApplication` on the schedule arrives with
- * the fee schedule's mode, default clinic_submits until then).
+ * at payment, else the fee schedule's (issue 22).
  */
 async function modeBeforeApproval(
   db: Executor,
   fixed: string | null | undefined,
 ): Promise<StateApplicationMode> {
   if (fixed) return fixed as StateApplicationMode;
-  const schedule = (await currentFeeSchedule(db)) as { stateApplication?: StateApplicationMode };
-  return schedule.stateApplication ?? DEFAULT_STATE_APPLICATION_MODE;
+  return scheduleMode(await currentFeeSchedule(db));
 }
 
 export async function patientJourney(

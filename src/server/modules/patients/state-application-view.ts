@@ -23,8 +23,6 @@ import { openReason as openSealedReason } from '../state-applications/queries.js
 // The patient's side of issue 22, read for the journey: their OMMA application (its status as of
 // the clinic's today, the rejection's reason unsealed) and their current licence.
 
-
-
 /** Said instead of a reason that cannot be opened (never a 500 on the patient's dashboard). */
 export const REASON_UNREADABLE =
   'OMMA returned your application. Contact the clinic for the details.';

@@ -42,8 +42,8 @@ export function RenewalAction({ license, applicationOpen }: RenewalActionProps) 
       {prominent && (
         <p>
           Renewing takes a new physician recommendation, a current proof of residency and a photo
-          taken within the last 6 months. Your last application&apos;s answers are filled in for
-          you to check.
+          taken within the last 6 months. Your last application&apos;s answers are filled in for you
+          to check.
         </p>
       )}
       {applicationOpen ? (
