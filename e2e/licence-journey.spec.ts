@@ -36,7 +36,8 @@ const longDate = (iso: string) =>
     new Date(`${iso}T00:00:00Z`),
   );
 const step = (page: Page, key: string) => page.locator(`li[data-step="${key}"]`);
-const askedToPayTheState = /pay the state('s)? (license |licence )?fee/i;
+/** A sentence telling the patient to pay the state (the clinic paying it for them is fine). */
+const askedToPayTheState = /(^|[.!:]\s+)pay (the|your) state/i;
 
 test('approved → the desk submits → OMMA approves → the patient sees the licence, on a phone', async ({
   browser,
@@ -75,7 +76,7 @@ test('approved → the desk submits → OMMA approves → the patient sees the l
   // The patient: the clinic prepares the OMMA application, with the state fee already paid.
   await patientPage.goto('/patient/dashboard');
   const card = patientPage.getByTestId('state-application-card');
-  await expect(card).toContainText('Preparing');
+  await expect(card).toContainText('We are preparing your OMMA application');
   await expect(step(patientPage, 'state_application')).toHaveAttribute('data-state', 'current');
   await expect(patientPage.getByText(askedToPayTheState)).toHaveCount(0);
   await checkScreen(patientPage, 'licence-journey-preparing');
