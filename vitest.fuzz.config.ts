@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['src/server/fuzz/**/*.fuzz.ts'],
     globalSetup: ['src/server/test/global-setup.ts'],
+    setupFiles: ['src/server/test/cheap-hashes.ts'],
     pool: 'forks',
     maxWorkers: 1,
     // About 2.5 minutes alone on PGlite; the bound leaves room for a loaded machine.
