@@ -8,11 +8,11 @@ import {
 import {
   approveRequiredDocumentsByApi,
   checkScreen,
-  DEMO_PASSWORD,
   fromOwnAddress,
   pdfFile,
   pngFile,
   registrationBody,
+  staffApi,
   type TestPatient,
   uniqueEmail,
 } from './support';
@@ -95,17 +95,6 @@ async function payAndQueue(page: Page, applicationId: string): Promise<string> {
   return (await joined.json()).id;
 }
 
-async function staff(
-  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
-  baseURL: string,
-  email: string,
-) {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status()).toBe(200);
-  return api;
-}
-
 async function consult(doctor: APIRequestContext, queueId: string, end: boolean) {
   const start = await doctor.post('/api/admin/start-consultation', { data: { queueId } });
   expect(start.status(), await start.text()).toBe(200);
@@ -127,7 +116,7 @@ test('the dashboard follows the visit from a new account to the decision', async
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const doctor = await staff(playwright, baseURL!, 'doctor@demo.test');
+  const doctor = await staffApi(playwright, baseURL!, 'doctor@demo.test');
   const contexts: BrowserContext[] = [];
   const context = async () => {
     const c = await browser.newContext();
@@ -146,7 +135,7 @@ test('the dashboard follows the visit from a new account to the decision', async
   // A rejected photo is flagged with the reason and an upload action.
   const flagged = await newPatient(await context(), 'Flagged');
   const intake = await completeIntake(flagged.page);
-  const admin = await staff(playwright, baseURL!, 'admin@demo.test');
+  const admin = await staffApi(playwright, baseURL!, 'admin@demo.test');
   const review = await admin.post(`/api/admin/documents/${intake.photoId}/review`, {
     data: { status: 'rejected', note: 'Your face is not fully visible' },
   });

@@ -1,12 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { addYears, LICENSE_TERM_YEARS } from '../src/shared/state-application';
 import {
   approveRequiredDocumentsByApi,
   checkScreen,
-  DEMO_PASSWORD,
   openConsoleArea,
   registerAndPay,
   signIn,
+  staffApi,
   type TestPatient,
   uniqueEmail,
 } from './support';
@@ -19,17 +19,6 @@ import {
 // number and its expiry. Every screen passes axe and is saved at 360 px and 1280 px.
 
 const PHONE = { width: 360, height: 780 };
-
-async function staffApi(
-  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
-  baseURL: string,
-  email: string,
-) {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  return api;
-}
 
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(

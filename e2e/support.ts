@@ -6,6 +6,18 @@ import { QUEUE_REQUIRED_DOCUMENTS } from '../src/shared/documents';
 import { cardPng, colourFor } from './png-fixture';
 
 export const DEMO_PASSWORD = 'demo-pass-2026';
+
+/** A demo staff member's signed-in API client, for the steps a journey takes off-screen. */
+export async function staffApi(
+  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
+  baseURL: string,
+  email: string,
+) {
+  const api = await playwright.request.newContext({ baseURL });
+  const login = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(login.status(), await login.text()).toBe(200);
+  return api;
+}
 /** The password the journeys give the staff members they create. */
 export const STAFF_PASSWORD = 'lantern-orchid-basalt-42';
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');

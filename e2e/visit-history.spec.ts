@@ -1,8 +1,8 @@
 import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
   expectAccessible,
   registerAndPay,
+  staffApi,
   type TestPatient,
   uniqueEmail,
 } from './support';
@@ -19,17 +19,6 @@ const patientFor = (lastName: string): TestPatient => ({
   email: uniqueEmail(`e2e-visits-${lastName.toLowerCase()}`),
   password: 'visit-history-pass-2026',
 });
-
-async function staffApi(
-  playwright: { request: { newContext(o: { baseURL: string }): Promise<APIRequestContext> } },
-  baseURL: string,
-  email: string,
-) {
-  const api = await playwright.request.newContext({ baseURL });
-  const login = await api.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  return api;
-}
 
 /** The doctor sees the patient (waiting in `queueId`) and records the decision. */
 async function decide(
