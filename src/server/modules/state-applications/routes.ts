@@ -23,8 +23,9 @@ import { refundStateFee } from './refund-state-fee.js';
 
 // The State Applications desk (issue 22): document staff (ACCESS.stateApplications: the
 // `documents` permission, no doctors) prepare, submit and follow patients' OMMA applications.
-// The state fee's refund is money: it needs `financial` as well (ACCESS.stateFeeRefund). Every answer with a patient in
-// it is an audited read; every write answers the application as it now stands.
+// The state fee's refund is money: it needs `financial` as well (ACCESS.stateFeeRefund).
+// Every answer with a patient in it is an audited read; every write answers the application
+// as it now stands.
 
 const Params = z.object({ id: IdSchema('State application not found') });
 const BASE = '/api/admin/state-applications';
