@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { APPLICATION_TYPES, REDUCED_FEE_REASONS, ReducedFeeReasonSchema } from '../fees.js';
 import { ICD_CODES } from '../icd-codes.js';
 import { APPLICATION_PAYMENT_STATUSES, feeCovered } from '../payment-status.js';
+import { STATE_APPLICATION_MODES } from '../state-application.js';
 import { EmailSchema, PhoneSchema } from './auth.js';
 
 // Applications (patient-side.md §3, §5 Application form; rulings 6, 14).
@@ -177,6 +178,8 @@ export const ApplicationViewSchema = z.object({
   relationship: z.string().nullable(),
   physicianNotes: z.string().nullable(),
   consentAt: z.string().nullable(),
+  /** Who applies to OMMA, fixed at payment (issue 22); null before payment. */
+  stateApplicationMode: z.enum(STATE_APPLICATION_MODES).nullable(),
   submittedAt: z.string().nullable(),
   approvedAt: z.string().nullable(),
   createdAt: z.string(),

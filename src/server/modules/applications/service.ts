@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { ApplicationType } from '../../../shared/fees.js';
 import { formatCents } from '../../../shared/money.js';
 import { type ApplicationView, CLOSED_STATUSES } from '../../../shared/schemas/application.js';
+import type { StateApplicationMode } from '../../../shared/state-application.js';
 import type { Executor } from '../../db/client.js';
 import {
   type ApplicationRow,
@@ -43,6 +44,7 @@ export function toApplicationView(
     relationship: row.relationship,
     physicianNotes: row.physicianNotes,
     consentAt: row.consentAt?.toISOString() ?? null,
+    stateApplicationMode: (row.stateApplicationMode as StateApplicationMode | null) ?? null,
     submittedAt: row.submittedAt?.toISOString() ?? null,
     approvedAt: row.approvedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -111,6 +111,9 @@ describe('patient_submits', () => {
       expect(app).toMatchObject({ stateApplicationMode: 'clinic_submits', amountCents: 13_730 });
       const [payment] = await paymentsOf(t.app, patient.patientId);
       expect(payment).toMatchObject({ stateFeeCents: 10_430 });
+      // The patient's screens word the application by its own mode, not the schedule's.
+      const [view] = (await patient.client.get('/api/applications')).json();
+      expect(view).toMatchObject({ stateApplicationMode: 'clinic_submits', amount: '137.30' });
     } finally {
       await setMode('clinic_submits');
     }

@@ -263,7 +263,7 @@ export function ApplicationForm({
           <CostBreakdown
             title={`${APPLICATION_TYPE_LABELS[type]}${hasReducedFee ? ', reduced fee' : ''}`}
             line={line}
-            mode={fees.data?.stateApplication}
+            mode={application?.stateApplicationMode ?? fees.data?.stateApplication}
             reduced={hasReducedFee}
             failed={fees.isError}
           />
