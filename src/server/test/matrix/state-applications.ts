@@ -59,6 +59,13 @@ export const STATE_APPLICATION_ENDPOINTS: Endpoint[] = [
     prepare: async (t) => ({ url: at((await seededDeskApplication(t)).id) }),
   },
   {
+    method: 'GET',
+    path: `${BASE}/:id/packet`,
+    access: 'stateApplications',
+    ok: 200,
+    prepare: async (t) => ({ url: at((await seededDeskApplication(t)).id, '/packet') }),
+  },
+  {
     method: 'PUT',
     path: `${BASE}/:id/checklist`,
     access: 'stateApplications',
