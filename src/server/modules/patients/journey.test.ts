@@ -152,7 +152,7 @@ describe('GET /api/patient/journey', () => {
     expect(body.decision).toMatchObject({
       outcome: 'not_approved',
       reason: 'Your records do not show a qualifying condition yet',
-      amountCents: 13700,
+      amountCents: 13_730,
     });
     expect(body.journey.steps.find((s) => s.key === 'decision')!.status).toBe(
       'Not approved: Your records do not show a qualifying condition yet',
