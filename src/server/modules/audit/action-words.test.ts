@@ -22,6 +22,12 @@ const TEMPLATE_EXPANSIONS: Record<string, string[]> = {
   'payment.${args.kind}': ['payment.voided', 'payment.refunded'],
   'payment.${failure.status}': ['payment.declined', 'payment.error'],
   'payment.${refused}_refused': ['payment.capture_refused', 'payment.refund_refused'],
+  'state_application.${action}': [
+    'state_application.checklist',
+    'state_application.submitted',
+    'state_application.decision',
+    'state_application.card_mailed',
+  ],
 };
 
 function writtenActions(): { literal: Set<string>; templates: Set<string> } {
