@@ -112,7 +112,7 @@ test('after hours the payment step says when the clinic opens, and every message
   // The payment page: the fee is held, not paid.
   await page.goto('/patient/payment');
   await expect(page.getByText('Your fee is held on your card')).toBeVisible();
-  await expect(page.getByText(/\$137\.00 held on your card, not charged yet/)).toBeVisible();
+  await expect(page.getByText(/\$137\.30 held on your card, not charged yet/)).toBeVisible();
   await expect(page.getByText('Your consultation is paid')).toHaveCount(0);
   await context.close();
 });
