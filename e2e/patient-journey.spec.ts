@@ -89,7 +89,7 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await page.getByRole('checkbox', { name: 'I qualify for reduced fee' }).check();
   await page.getByLabel('Reduced Fee Reason').selectOption('medicare');
   await expect(page.getByText('Required: Medicare card front and back')).toBeVisible();
-  const pay = page.getByRole('button', { name: 'Pay $30.00', exact: true });
+  const pay = page.getByRole('button', { name: 'Pay $32.50', exact: true });
   await pay.click();
   // Every problem at once, beside its field and in the summary; focus on the first.
   const summary = page.getByRole('alert').filter({ hasText: 'Please fix' });
@@ -433,7 +433,7 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
     .getByRole('checkbox', { name: /I authorize the clinic to prepare and submit/ })
     .check();
   // The intake is complete, so the statement is asked here and the payment joins the queue.
-  await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
+  await page.getByRole('button', { name: 'Pay $32.50 & Join Queue' }).click();
   // The statement's error is beside its checkbox, not in a toast (issue 11).
   await expect(
     page.getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ }),
@@ -442,7 +442,7 @@ test('a patient applies before paying, then pays inside the wizard', async ({ pa
     .getByRole('checkbox', { name: /will not be at a medical marijuana dispensary/ })
     .check();
   await checkScreen(page, 'journey-intake-step3-unpaid');
-  await page.getByRole('button', { name: 'Pay $30.00 & Join Queue' }).click();
+  await page.getByRole('button', { name: 'Pay $32.50 & Join Queue' }).click();
   await expect(toastTitled(page, 'Payment Successful!')).toBeVisible();
   await expect(page.getByRole('heading', { name: '4. Queue' })).toBeVisible();
   // The page's line, not the toast's, which says it too (issue 21, item 11).
