@@ -127,7 +127,7 @@ export async function approvePatient(
   };
 }
 
-/** The row the desk's approval creates (its code lands separately): preparing, 30 days to go. */
+/** A state application as the approval opens it (preparing, 30 days to go), written directly. */
 export async function insertStateApplication(
   app: App,
   patient: { patientId: string; application: { id: string } },

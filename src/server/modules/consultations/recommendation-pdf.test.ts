@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardUpload, pdfBytes } from '../../test/files.js';
 import { signedInAs } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { approvePatient } from '../../test/packet-files.js';
 import { type PaidPatient, paidPatient } from '../../test/patients.js';
 import { overlappingWords, pdfLayoutText, pdfWords } from '../../test/pdf-words.js';
 import { type RecommendationData, recommendationPdf } from './recommendation-pdf.js';
@@ -129,29 +130,8 @@ describe('the form a physician issues on approval', () => {
   /** Seen, documents approved, approved: the delivered form's text. */
   async function approvedForm(patient: PaidPatient): Promise<string> {
     // Approval may want the documents approved first (issue 21, item 10): the clinic's review.
-    const docs = (await patient.client.get('/api/patient/documents')).json();
-    for (const d of docs as { id: string; status: string }[])
-      if (d.status === 'pending')
-        expect(
-          (await staff.client.post(`/api/admin/documents/${d.id}/review`, { status: 'approved' }))
-            .statusCode,
-        ).toBe(200);
-    const start = await doctor.client.post('/api/admin/start-consultation', {
-      queueId: patient.queue.id,
-    });
-    expect(start.statusCode, start.body).toBe(200);
-    const end = await doctor.client.post('/api/admin/end-consultation', {
-      queueId: patient.queue.id,
-    });
-    expect(end.statusCode, end.body).toBe(200);
-    const outcome = await doctor.client.post(
-      `/api/admin/consultations/${start.json().consultation.id}/outcome`,
-      { approved: true, identityVerified: true },
-    );
-    expect(outcome.statusCode, outcome.body).toBe(200);
-    const pdf = await patient.client.get(
-      `/api/patient/documents/${outcome.json().documentId}/view`,
-    );
+    const { documentId } = await approvePatient(patient, doctor, staff);
+    const pdf = await patient.client.get(`/api/patient/documents/${documentId}/view`);
     expect(pdf.statusCode).toBe(200);
     return pdfLayoutText(pdf.rawPayload);
   }
