@@ -127,7 +127,10 @@ export async function approvePatient(
   };
 }
 
-/** A state application as the approval opens it (preparing, 30 days to go), written directly. */
+/**
+ * The patient's state application with `extra` applied: the one the approval opened, or, for a
+ * patient never approved, one written as the approval would open it (preparing, 30 days to go).
+ */
 export async function insertStateApplication(
   app: App,
   patient: { patientId: string; application: { id: string } },
@@ -145,6 +148,10 @@ export async function insertStateApplication(
       stateFeeCents: 10_430,
       stateFeeStatus: 'held',
       ...extra,
+    })
+    .onConflictDoUpdate({
+      target: stateApplications.applicationId,
+      set: { ...extra, updatedAt: new Date() },
     })
     .returning();
   return row!;
