@@ -10,7 +10,9 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
-  build: { outDir: '../../dist/public', emptyOutDir: true, sourcemap: true },
+  // 'hidden': maps are written (scripts/compress-build.mjs moves them to dist/sourcemaps for
+  // error reports) but the bundles do not point to them; the server never serves them.
+  build: { outDir: '../../dist/public', emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     port: Number(process.env.PORT ?? 5173),
     proxy: {

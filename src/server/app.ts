@@ -48,6 +48,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { recordingRoutes } from './modules/video/recording-routes.js';
 import { videoRoutes } from './modules/video/routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextInputRule } from './plugins/text-inputs.js';
@@ -58,7 +59,7 @@ import { registerRateLimits } from './rate-limit/register.js';
 import { RealtimeHub } from './realtime/hub.js';
 import { attachSocketServer } from './realtime/socket-server.js';
 import { robotsRoute } from './robots.js';
-import { registerWebApp } from './static.js';
+import { notFoundHandler, registerWebApp } from './static.js';
 import { createBlobStore } from './storage/blob-stores.js';
 import { resolveDocumentKey } from './storage/encryption.js';
 import { TextSealer } from './storage/sealed-text.js';
@@ -150,6 +151,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);
+  // Before any route: it decides per route, as each is added, whether its answers compress.
+  await registerCompression(app);
   await registerSecurity(app, config);
   await registerAuth(app, config, ctx.sessions);
   await registerRateLimits(app, counters);
@@ -195,20 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   ctx.realtime.io = attachSocketServer(app, ctx);
 
   const hasWeb = await registerWebApp(app);
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    // Client-side routes get the app shell; the React router draws the page (or its 404).
-    if (
-      hasWeb &&
-      request.method === 'GET' &&
-      !path.startsWith('/api/') &&
-      !path.startsWith('/socket.io')
-    )
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    return reply
-      .status(404)
-      .send({ message: `No route for ${request.method} ${path}`, code: 'NOT_FOUND' });
-  });
+  app.setNotFoundHandler(notFoundHandler(hasWeb));
 
   return app as unknown as FastifyInstance & { ctx: AppContext };
 }
