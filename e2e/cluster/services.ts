@@ -85,12 +85,17 @@ export interface NginxSite {
   key: string;
 }
 
+/** Where libnginx-mod-http-brotli-static installs the module the site's brotli_static needs. */
+const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
 /** nginx's own main configuration around the site: every path inside the lab's directory. */
 function nginxMain(lab: Lab, site: string): string {
   const dir = lab.file('nginx');
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(dir, sub), { recursive: true });
-  return `pid ${dir}/nginx.pid;
+  // Debian's modules-enabled/ names this module relative to /etc/nginx, which -p moves.
+  return `load_module ${BROTLI_STATIC_MODULE};
+pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 worker_processes 1;
 events { worker_connections 512; }
@@ -123,6 +128,8 @@ export async function startNginx(lab: Lab, ns: Namespace, site: NginxSite) {
       TLS_CERTIFICATE_KEY: site.key,
       UPSTREAM_SERVERS: site.upstreams.map((u) => `server ${u};`).join('\n    '),
       MAX_BODY_SIZE: site.maxBodySize ?? '512m',
+      // The nodes run this checkout's build; nginx serves its assets from the same place.
+      PUBLIC_DIR: path.resolve('dist/public'),
     }),
   );
   const main = lab.file('nginx.conf');

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { registrationBody, uniqueEmail } from '../support';
 import { expectFramesRising, framesDecodedPerPeer } from '../video/call-support';
@@ -109,6 +111,45 @@ test("the recipe's nginx site: HTTP/2 with HSTS, a redirect to https, WebSocket 
   ]);
   expect(upgrade.output).toMatch(/^HTTP\/1\.1 101 Switching Protocols/);
   expect(upgrade.output).toMatch(/^upgrade: websocket/im);
+});
+
+// Issue 23: nginx sends the build's own brotli and gzip copies of an asset, from disk, with
+// Vary; a source map (kept out of dist/public) answers 404 from the node behind it.
+test("the recipe's nginx site: precompressed assets, no source maps", () => {
+  const page = lab.exec(a, 'curl', ['-sk', `${ORIGIN}/`]);
+  const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1] as string;
+  expect(asset).toBeTruthy();
+  const headers = (encoding: string) =>
+    lab
+      .exec(a, 'curl', [
+        '-sk',
+        '-o',
+        '/dev/null',
+        '-D',
+        '-',
+        '-H',
+        `Accept-Encoding: ${encoding}`,
+        `${ORIGIN}${asset}`,
+      ])
+      .toLowerCase();
+  for (const [accept, encoding] of [
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+  ]) {
+    const head = headers(accept);
+    expect(head, accept).toMatch(new RegExp(`^content-encoding: ${encoding}\r?$`, 'm'));
+    expect(head).toMatch(/^vary: accept-encoding\r?$/m);
+    expect(head).toMatch(/^cache-control: public, max-age=31536000, immutable\r?$/m);
+  }
+  expect(headers('identity')).not.toMatch(/^content-encoding:/m);
+  // What curl decodes (--compressed) is the file the build wrote.
+  const decoded = lab.exec(a, 'sh', ['-c', `curl -sk --compressed ${ORIGIN}${asset} | sha256sum`]);
+  const built = execFileSync('sha256sum', [path.join('dist/public', asset)], { encoding: 'utf8' });
+  expect(decoded.split(' ')[0]).toBe(built.split(' ')[0]);
+  const status = (url: string) =>
+    lab.exec(a, 'curl', ['-sk', '-o', '/dev/null', '-w', '%{http_code}', url]);
+  expect(status(`${ORIGIN}${asset}.map`)).toBe('404');
+  expect(status(`${ORIGIN}${asset}.br`)).toBe('404');
 });
 
 interface PairInfo {
