@@ -135,7 +135,7 @@ test("the recipe's nginx site: precompressed assets, no source maps", () => {
   for (const [accept, encoding] of [
     ['gzip, deflate, br', 'br'],
     ['gzip', 'gzip'],
-  ]) {
+  ] as const) {
     const head = headers(accept);
     expect(head, accept).toMatch(new RegExp(`^content-encoding: ${encoding}\r?$`, 'm'));
     expect(head).toMatch(/^vary: accept-encoding\r?$/m);
