@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness.js';
+import { registerPatient } from '../test/patients.js';
 import { COMPRESSION_THRESHOLD, registerCompression } from './compression.js';
 
 // Issue 23: the API's JSON over about 1 KB goes out compressed to a client that asks; what
@@ -71,6 +73,42 @@ describe('API answers', () => {
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding'], String(res.headers['content-type'])).toBeUndefined();
+    }
+  });
+});
+
+describe('through the app (app.ts registers compression before its routes)', () => {
+  it("a patient's saved application draft over 1 KB comes brotli, still no-store", async () => {
+    const t = await createTestApp();
+    try {
+      const patient = await registerPatient(t.app);
+      const draft = {
+        type: 'new',
+        physicianNotes: 'Pain in the lower back after work, worse at night. '.repeat(30),
+        medicalConditions: [{ icdCode: 'G89.29', description: 'Chronic pain' }],
+      };
+      const saved = await patient.client.put('/api/applications/draft', draft);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const res = await patient.client.request({
+        method: 'GET',
+        url: '/api/applications/draft',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = brotliDecompressSync(res.rawPayload);
+      expect(body.length).toBeGreaterThan(COMPRESSION_THRESHOLD);
+      expect(JSON.parse(body.toString()).data).toEqual(draft);
+      // The patient's place in line is small: it goes out as it is.
+      const status = await patient.client.request({
+        method: 'GET',
+        url: '/api/queue/status',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(status.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await t.close();
     }
   });
 });
