@@ -25,10 +25,14 @@ const MODES = (process.env.BENCH_MODES ?? 'postgres,redis').split(',');
 const ROUND_TIMEOUT_MS = 15_000;
 
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `okmmj_fanout_${randomBytes(4).toString('hex')}`;
+// BENCH_DATABASE names the scratch database (dropped and created again) instead of a random one.
+const dbName = process.env.BENCH_DATABASE ?? `okmmj_fanout_${randomBytes(4).toString('hex')}`;
+if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) throw new Error('BENCH_DATABASE: letters, digits, _');
 const dbUrl = databaseUrlFor(base, dbName);
 const admin = new pg.Client({ connectionString: adminUrl(base) });
+admin.on('error', (err) => console.error(`database connection lost: ${err.message}`));
 await admin.connect();
+if (process.env.BENCH_DATABASE) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin.query(`CREATE DATABASE ${dbName}`);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'okmmj-fanout-'));
 const children: ChildProcess[] = [];
@@ -69,6 +73,8 @@ try {
   await runMigrations(database);
   await database.close();
   const seed = new pg.Client({ connectionString: dbUrl });
+  // A connection ended from outside fails the next query, so the cleanup below still runs.
+  seed.on('error', (err) => console.error(`database connection lost: ${err.message}`));
   await seed.connect();
   // Paid patients in line, joined a second apart; a doctor who admits them.
   await seed.query(`
