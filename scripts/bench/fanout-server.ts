@@ -1,5 +1,6 @@
 // One app node for `npm run bench:fanout`, in its own process (fanout.ts starts it).
-// argv: database URL, port, data dir, Redis URL or "-". Prints "ready" once listening; answers
+// argv: database URL, port (0: any), data dir, Redis URL or "-". Sends { ready: port } once
+// listening; answers
 // the parent's "cpu" message with its CPU time and event-loop use since the last one, and
 // "profile-start"/"profile-stop" with a CPU profile's summary.
 import { performance } from 'node:perf_hooks';
@@ -19,6 +20,7 @@ const database = await openDatabase({ databaseUrl, dataDir, poolSize: 10 });
 const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database });
 if (redisUrl !== '-') app.addHook('onClose', await linkCluster(app.ctx, redisUrl));
 await app.listen({ port: Number(port), host: '127.0.0.1' });
+const address = app.server.address();
 
 let cpu = process.cpuUsage();
 let elu = performance.eventLoopUtilization();
@@ -42,4 +44,5 @@ process.on('message', async (message) => {
       .then(() => database.close())
       .then(() => process.exit(0));
 });
-process.send?.('ready');
+// Port 0: the system picks a free one, reported to the parent.
+process.send?.({ ready: typeof address === 'object' && address ? address.port : 0 });

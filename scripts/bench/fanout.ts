@@ -49,14 +49,17 @@ const tsx = (script: string, args: string[]) => {
 const reply = <T>(child: ChildProcess, pick: (m: unknown) => T | undefined, ms = 120_000) =>
   new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('child did not answer')), ms);
+    const exited = () => reject(new Error('child exited'));
     const on = (m: unknown) => {
       const got = pick(m);
       if (got === undefined) return;
       clearTimeout(timer);
       child.off('message', on);
+      child.off('exit', exited);
       resolve(got);
     };
     child.on('message', on);
+    child.once('exit', exited);
   });
 const field =
   <K extends string>(key: K) =>
@@ -135,9 +138,8 @@ try {
       await new Promise((r) => setTimeout(r, 500));
       redisUrl = `redis://127.0.0.1:${redisPort}`;
     }
-    const port = 30000 + Math.floor(Math.random() * 20000);
-    const server = tsx('fanout-server.ts', [dbUrl, String(port), dataDir, redisUrl]);
-    await reply(server, (m) => (m === 'ready' ? true : undefined));
+    const server = tsx('fanout-server.ts', [dbUrl, '0', dataDir, redisUrl]);
+    const { ready: port } = (await reply(server, field('ready'))) as unknown as { ready: number };
 
     const clients = Array.from({ length: CLIENT_PROCS }, () =>
       tsx('fanout-clients.ts', [String(port)]),
