@@ -140,10 +140,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   ctx.queueReminders.log = app.log;
   app.addHook('onClose', () => ctx.mail.stop());
   app.addHook('onClose', async () => ctx.blobs.close?.());
-  // Each patient whose place or status moved hears it at once (issue 3).
-  ctx.queue.onChange = (changes) => {
+  // Every waiting patient hears their new place at once (issue 3): the line, once, to all the
+  // patients' sockets, after each patient's own change of status (ADR 0021).
+  ctx.queue.onChange = (changes, line) => {
     for (const change of changes)
       ctx.realtime.toUser(change.userId, 'queue-update', { status: change.status });
+    if (line) ctx.realtime.toPatients('queue-line', line);
     ctx.realtime.toStaff('queue-changed');
     // Places moved: "you are next" is checked in the background (queue-reminders.ts).
     ctx.queueReminders.queueChanged();

@@ -25,6 +25,11 @@ export const DEFAULT_CONSULTATION_MINUTES = 15;
 
 export const QueueStatusSchema = z.object({
   id: z.string(),
+  /**
+   * The entry's number in the line, given by the database at join (ADR 0021): the line is
+   * ordered by it, and the page finds its place with it in the line's broadcast.
+   */
+  lineNumber: z.number().int(),
   position: z.number().int(),
   estimatedWaitTime: z.number().int(),
   status: z.enum(QUEUE_STATUSES),

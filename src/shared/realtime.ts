@@ -27,6 +27,22 @@ export const SOCKET_PATH = '/socket.io';
 export const QueueUpdateEventSchema = z.object({ status: QueueStatusSchema.nullable() });
 export type QueueUpdateEvent = z.infer<typeof QueueUpdateEventSchema>;
 
+/**
+ * Server → every patient's socket: the line changed (ADR 0021). It carries no patient's data:
+ * the line numbers still waiting, as runs [first, last, first, last…] (queue-line.ts), and the
+ * figures every estimate uses. Each page turns it into its own place.
+ */
+export const QueueLineEventSchema = z.object({
+  waiting: z
+    .array(z.number().int().nonnegative())
+    .refine((runs) => runs.length % 2 === 0, 'runs come in pairs'),
+  averageConsultationMinutes: z.number().positive(),
+  doctorsOnDuty: z.number().int().positive(),
+  physicianOnDuty: z.boolean(),
+  clinicOpensAt: z.string().nullable(),
+});
+export type QueueLine = z.infer<typeof QueueLineEventSchema>;
+
 /** Server → one patient: a call room is ready for them / the call ended (§4 Call room state). */
 export const CallAnnouncementSchema = z.object({
   roomId: z.string().min(1).max(100),
@@ -50,6 +66,7 @@ export interface ServerToClientEvents {
   /** Server → staff: the queue changed; their lists refetch (no patient data travels). */
   'queue-changed': () => void;
   'queue-update': (event: QueueUpdateEvent) => void;
+  'queue-line': (event: QueueLine) => void;
   'application-update': (event: ApplicationUpdateEvent) => void;
   'document-update': (event: { documentId: string; status: string }) => void;
   'roomID-received': (event: CallAnnouncement) => void;

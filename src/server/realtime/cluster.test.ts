@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { QueueStatusView } from '../../shared/queue.js';
+import { applyQueueLine } from '../../shared/queue-line.js';
+import { type QueueLine, QueueLineEventSchema } from '../../shared/realtime.js';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { goodPayment, signedInAs, validRegistration } from '../test/fixtures.js';
 import { Client, openTestDatabase } from '../test/harness.js';
-import { completeIntake, type TestPatient } from '../test/patients.js';
+import { completeIntake, intakeReadyPatient, type TestPatient } from '../test/patients.js';
 import { linkCluster } from './cluster.js';
 
 // Two app nodes on one database, linked through the machine's Redis (REDIS_URL or the local
@@ -113,6 +116,51 @@ describe('two nodes linked through Redis', () => {
     // Told once, by the node that made the change, not once per node.
     await new Promise((r) => setTimeout(r, 300));
     expect(updates).toHaveLength(1);
+  });
+
+  it("an admission on node A moves the next patient's page on node B with one broadcast", async () => {
+    const [a, b] = nodes as [Node, Node];
+    const doctor = await signedInAs(a, 'doctor');
+    const first = await intakeReadyPatient(a);
+    const second = await intakeReadyPatient(a);
+    const paidFirst = await first.client.post('/api/process-payment', goodPayment());
+    expect(paidFirst.statusCode).toBe(200);
+    expect((await second.client.post('/api/process-payment', goodPayment())).statusCode).toBe(200);
+    // Listening before the connection opens: the greeting follows it at once.
+    const socket = connect(`http://127.0.0.1:${portOf(b)}`, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { cookie: second.client.cookie! },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    let page: QueueStatusView | null = null;
+    const updates: unknown[] = [];
+    const lines: QueueLine[] = [];
+    socket.on('queue-update', (e: { status: QueueStatusView | null }) => {
+      updates.push(e);
+      page = e.status;
+    });
+    socket.on('queue-line', (e: unknown) => {
+      const line = QueueLineEventSchema.parse(e);
+      lines.push(line);
+      if (page) page = applyQueueLine(page, line);
+    });
+    expect(await until(async () => updates.length === 1)).toBe(true); // the greeting
+    const before = page!.position;
+
+    const admitted = await doctor.client.post('/api/admin/admit-patient', {
+      queueId: paidFirst.json().queue.id,
+    });
+    expect(admitted.statusCode, admitted.body).toBe(200);
+    expect(await until(async () => page?.position === before - 1)).toBe(true);
+    // Told once, by the node that made the change; the page agrees with node B's answer.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(lines).toHaveLength(1);
+    expect(updates).toHaveLength(1);
+    const onB = new Client(b);
+    onB.cookie = second.client.cookie;
+    expect((await onB.get('/api/queue/status')).json()).toEqual(page);
   });
 
   it('signing out on node A ends the session on node B at once', async () => {

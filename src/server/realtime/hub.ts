@@ -27,6 +27,18 @@ export class RealtimeHub {
   }
 
   /**
+   * Every patient's socket (they all join their role's room), on every node: one message,
+   * encoded once, written to each socket; the Redis adapter publishes it once to the others.
+   * Only for what carries no patient's data (the line's broadcast, ADR 0021).
+   */
+  toPatients<E extends keyof ServerToClientEvents>(
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void {
+    this.io?.to(roleRoom('patient')).emit(event, ...args);
+  }
+
+  /**
    * Closes the sockets of one session, or of every session of a user, on every node: the
    * adapter carries disconnectSockets to the others (issue 10, defect 9).
    */

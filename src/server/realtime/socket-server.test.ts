@@ -1,12 +1,19 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueueUpdateEvent } from '../../shared/realtime.js';
+import type { QueueStatusView } from '../../shared/queue.js';
+import { applyQueueLine } from '../../shared/queue-line.js';
+import {
+  type QueueLine,
+  QueueLineEventSchema,
+  type QueueUpdateEvent,
+} from '../../shared/realtime.js';
 import { goodPayment, signedInAs } from '../test/fixtures.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { intakeReadyPatient, registerPatient, type TestPatient } from '../test/patients.js';
 
 // socket.io on the app's own server (patient-side.md §7 Real-time connection): a patient hears
-// their own queue changes at once and nobody else's; handshakes need our origin and a session.
+// their own queue changes at once and nobody else's, and the line's broadcast from which their
+// page works out its place (ADR 0021); handshakes need our origin and a session.
 
 let t: TestApp;
 let url: string;
@@ -42,34 +49,63 @@ function outcome(socket: Socket): Promise<string> {
   });
 }
 
-/** A patient's live connection and every queue-update it receives. */
+/**
+ * A patient's live connection: every queue-update (their own entry) and queue-line (the line's
+ * broadcast) it receives, and the status their page shows from them (as queue.ts's cache does).
+ */
 class Listener {
   readonly events: QueueUpdateEvent[] = [];
-  private waiters: { count: number; resolve: () => void }[] = [];
+  readonly lines: QueueLine[] = [];
+  /** What the patient's page shows. */
+  view: QueueStatusView | null = null;
+  private waiters: { ok: () => boolean; resolve: () => void }[] = [];
   readonly socket: Socket;
 
   constructor(patient: TestPatient) {
     this.socket = connect({ cookie: patient.client.cookie! });
     this.socket.on('queue-update', (event) => {
       this.events.push(event);
-      this.waiters = this.waiters.filter((w) => {
-        if (this.events.length < w.count) return true;
-        w.resolve();
-        return false;
-      });
+      this.view = event.status;
+      this.wake();
+    });
+    this.socket.on('queue-line', (event) => {
+      const line = QueueLineEventSchema.parse(event);
+      this.lines.push(line);
+      if (this.view) this.view = applyQueueLine(this.view, line);
+      this.wake();
     });
   }
 
-  /** Waits until `count` events have arrived in all. */
+  private wake() {
+    this.waiters = this.waiters.filter((w) => {
+      if (!w.ok()) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
+  /** Waits until the page shows this place. */
+  shows(position: number): Promise<void> {
+    return this.until(
+      () => this.view?.position === position,
+      () => `expected place ${position}, the page shows ${JSON.stringify(this.view)}`,
+    );
+  }
+
+  /** Waits until `count` queue-updates have arrived in all. */
   received(count: number): Promise<void> {
-    if (this.events.length >= count) return Promise.resolve();
+    return this.until(
+      () => this.events.length >= count,
+      () => `expected ${count} events, got ${JSON.stringify(this.events)}`,
+    );
+  }
+
+  private until(ok: () => boolean, failure: () => string): Promise<void> {
+    if (ok()) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`expected ${count} events, got ${JSON.stringify(this.events)}`)),
-        5000,
-      );
+      const timer = setTimeout(() => reject(new Error(failure())), 5000);
       this.waiters.push({
-        count,
+        ok,
         resolve: () => {
           clearTimeout(timer);
           resolve();
@@ -115,26 +151,77 @@ describe('queue-update', () => {
       applicationId: paidB.json().application.id,
     });
 
-    // The patient ahead leaves: both move up, each hearing only their own entry.
+    // The patient ahead leaves: both move up, from the line's broadcast, with no update of
+    // their own: the broadcast carries no patient's entry.
+    expect(listenA.lines).toEqual([]);
     expect((await ahead.client.post('/api/queue/leave')).statusCode).toBe(200);
-    await Promise.all([listenA.received(3), listenB.received(3)]);
+    await Promise.all([listenA.shows(1), listenB.shows(2)]);
     await settle();
-    expect(listenA.events.map((e) => e.status?.position ?? null)).toEqual([null, 2, 1]);
-    expect(listenB.events.map((e) => e.status?.position ?? null)).toEqual([null, 3, 2]);
-    for (const e of listenA.events.slice(1))
-      expect(e.status!.applicationId).toBe(paidA.json().application.id);
-    for (const e of listenB.events.slice(1))
-      expect(e.status!.applicationId).toBe(paidB.json().application.id);
-    expect(listenA.events[2]!.status).toMatchObject({ position: 1, estimatedWaitTime: 0 });
+    expect(listenA.events).toHaveLength(2);
+    expect(listenB.events).toHaveLength(2);
+    expect(listenA.view).toMatchObject({
+      position: 1,
+      estimatedWaitTime: 0,
+      applicationId: paidA.json().application.id,
+    });
+    expect(listenB.lines).toEqual(listenA.lines);
+    expect(listenA.lines).toHaveLength(1);
+    expect(Object.keys(listenA.lines[0]!).sort()).toEqual([
+      'averageConsultationMinutes',
+      'clinicOpensAt',
+      'doctorsOnDuty',
+      'physicianOnDuty',
+      'waiting',
+    ]);
 
     // A leaves: A hears null, B moves to 1.
     expect((await a.client.post('/api/queue/leave')).statusCode).toBe(200);
-    await Promise.all([listenA.received(4), listenB.received(4)]);
+    await Promise.all([listenA.received(3), listenB.shows(1)]);
     await settle();
-    expect(listenA.events[3]).toEqual({ status: null });
-    expect(listenB.events[3]!.status).toMatchObject({ position: 1 });
-    expect(listenA.events).toHaveLength(4);
-    expect(listenB.events).toHaveLength(4);
+    expect(listenA.events[2]).toEqual({ status: null });
+    expect(listenA.events).toHaveLength(3);
+    expect(listenB.events).toHaveLength(2);
+    // The page's place is the one the server gives on a reload.
+    expect((await b.client.get('/api/queue/status')).json()).toEqual(listenB.view);
+    expect((await b.client.post('/api/queue/leave')).statusCode).toBe(200);
+  });
+
+  it("admitting the head of the line gives the next patient place 1 from the broadcast, with no other patient's data", async () => {
+    const doctor = await signedInAs(t.app, 'doctor');
+    const first = await intakeReadyPatient(t.app);
+    const second = await intakeReadyPatient(t.app);
+    const paidFirst = await first.client.post('/api/process-payment', goodPayment());
+    expect(paidFirst.statusCode).toBe(200);
+    expect((await second.client.post('/api/process-payment', goodPayment())).statusCode).toBe(200);
+    const listenFirst = new Listener(first);
+    const listenSecond = new Listener(second);
+    await Promise.all([listenFirst.shows(1), listenSecond.shows(2)]);
+
+    const admitted = await doctor.client.post('/api/admin/admit-patient', {
+      queueId: paidFirst.json().queue.id,
+    });
+    expect(admitted.statusCode, admitted.body).toBe(200);
+    await listenSecond.shows(1);
+    await listenFirst.received(2);
+    expect(listenFirst.view).toMatchObject({ status: 'admitted', position: 0 });
+    await settle();
+    // The second patient heard the line, not the first patient's entry.
+    expect(listenSecond.events).toHaveLength(1);
+    expect(listenSecond.lines).toHaveLength(1);
+    const heard = JSON.stringify(listenSecond.lines);
+    for (const secret of [
+      paidFirst.json().queue.id,
+      paidFirst.json().application.id,
+      first.email,
+      'admitted',
+    ])
+      expect(heard).not.toContain(secret);
+    expect(listenSecond.view).toMatchObject({
+      position: 1,
+      status: 'waiting',
+      estimatedWaitTime: 0,
+    });
+    for (const who of [first, second]) await who.client.post('/api/queue/leave');
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './applications.js';
 import { patientProfiles, users } from './users.js';
 
@@ -16,6 +16,11 @@ export const queueEntries = pgTable(
       .references(() => patientProfiles.id),
     status: text('status').notNull().default('waiting'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The entry's number in the line, given by the database as it joins (ADR 0021): the line
+     * is seen in this order, and the patients' broadcast carries these numbers, not ids.
+     */
+    lineNumber: integer('line_number').notNull().generatedAlwaysAsIdentity(),
     admittedAt: timestamp('admitted_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -35,6 +40,7 @@ export const queueEntries = pgTable(
       .on(t.patientId)
       .where(sql`${t.status} in ('waiting', 'admitted', 'in_consultation')`),
     index('queue_entries_waiting_idx').on(t.status, t.joinedAt),
+    index('queue_entries_line_idx').on(t.status, t.lineNumber),
   ],
 );
 

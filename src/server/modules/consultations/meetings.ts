@@ -14,6 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { STAFF_IDLE_MS } from '../auth/session-store.js';
+import { LINE_ORDER } from '../queue/line-order.js';
 
 // Meetings (ruling 16): each doctor on duty has a consultation room for the day. On duty means
 // signed in with a live connection or a live session, or with a consultation today.
@@ -108,7 +109,7 @@ async function queuePatients(ctx: AppContext) {
     .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
     .innerJoin(applications, eq(applications.id, queueEntries.applicationId))
     .where(inArray(queueEntries.status, ['waiting', 'admitted', 'in_consultation']))
-    .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+    .orderBy(...LINE_ORDER);
 }
 type QueuePatientRow = Awaited<ReturnType<typeof queuePatients>>[number];
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApplicationType } from '../../../shared/fees.js';
 import { estimateWaitMinutes, type QueueStatus } from '../../../shared/queue.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { auditListRead, type ListReader } from '../audit/list-reads.js';
 import { dayWindow, minutesFromSeconds } from '../operations/window.js';
+import { LINE_ORDER } from '../queue/line-order.js';
 
 // The Doctor Dashboard (staff-and-video.md §2; ruling 9: the fixed "New License" label, the
 // fixed 15-minute average and the always-empty "Completed Today" tab become real data). Lists
@@ -57,7 +58,7 @@ export async function doctorQueue(
         ),
       ),
     )
-    .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+    .orderBy(...LINE_ORDER);
 
   await auditListRead(ctx, args.reader, {
     targetType: 'doctor_queue',

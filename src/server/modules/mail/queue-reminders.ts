@@ -1,8 +1,9 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { todayIso } from '../../../shared/dates.js';
 import type { AppContext } from '../../context.js';
 import { mailJobs, patientProfiles, queueEntries } from '../../db/schema/index.js';
+import { LINE_ORDER } from '../queue/line-order.js';
 
 // The queue reminders (issue 13): "you are next" to the patients at places 1 and 2 while a
 // physician is on duty, and "a physician is now on duty" to the patients waiting when none was.
@@ -113,7 +114,7 @@ export class QueueReminders {
       .from(queueEntries)
       .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
       .where(eq(queueEntries.status, 'waiting'))
-      .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+      .orderBy(...LINE_ORDER);
     const day = todayIso(this.ctx.config.CLINIC_TIMEZONE, new Date(this.ctx.now()));
     const wanted: Reminder[] = [];
     waiting.forEach((entry, i) => {

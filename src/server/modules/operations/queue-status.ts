@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ACTIVE_QUEUE_STATUSES,
   estimateWaitMinutes,
@@ -8,6 +8,7 @@ import type { AdminQueueStatus } from '../../../shared/schemas/operations.js';
 import type { AppContext } from '../../context.js';
 import { patientProfiles, queueEntries } from '../../db/schema/index.js';
 import { auditListRead, type ListReader } from '../audit/list-reads.js';
+import { LINE_ORDER } from '../queue/line-order.js';
 import { dayWindow, minutesFromSeconds } from './window.js';
 
 // Queue status (admin) (staff-and-video.md §3; polled every 30 s, 10 s in high frequency,
@@ -42,7 +43,7 @@ export async function adminQueueStatus(
     .from(queueEntries)
     .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
     .where(inArray(queueEntries.status, [...ACTIVE_QUEUE_STATUSES]))
-    .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+    .orderBy(...LINE_ORDER);
 
   // Today's measured wait: from joining to admission (or to the start, when Start Video Call
   // admitted and started at once), over today's entries that got that far.

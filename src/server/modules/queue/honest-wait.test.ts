@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueueUpdateEvent } from '../../../shared/realtime.js';
+import { type QueueLine, QueueLineEventSchema } from '../../../shared/realtime.js';
 import { PASSWORD, signedInAs } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { type PaidPatient, paidPatient } from '../../test/patients.js';
@@ -79,8 +79,9 @@ describe('physician on duty', () => {
 
   it('a physician connecting is pushed to the waiting patient, and leaving is too', async () => {
     const patientSocket = await connect(patient.client.cookie!);
-    const updates: QueueUpdateEvent[] = [];
-    patientSocket.on('queue-update', (e: QueueUpdateEvent) => updates.push(e));
+    // It moves every waiting patient's estimate: it comes in the line's broadcast (ADR 0021).
+    const lines: QueueLine[] = [];
+    patientSocket.on('queue-line', (e: unknown) => lines.push(QueueLineEventSchema.parse(e)));
 
     const doctor = await signedInAs(t.app, 'doctor');
     const doctorSocket = await connect(doctor.client.cookie!);
@@ -88,10 +89,13 @@ describe('physician on duty', () => {
       position: 1,
       physicianOnDuty: true,
     });
-    await expect.poll(() => updates.some((e) => e.status?.physicianOnDuty === true)).toBe(true);
+    await expect
+      .poll(() => lines.some((e) => e.physicianOnDuty && e.doctorsOnDuty === 1))
+      .toBe(true);
 
     doctorSocket.close();
     expect(await statusWhen((s) => !s.physicianOnDuty)).toMatchObject({ physicianOnDuty: false });
+    await expect.poll(() => lines.at(-1)?.physicianOnDuty).toBe(false);
   });
 });
 

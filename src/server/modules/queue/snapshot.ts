@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   type HoursGroup,
   nextClinicOpening,
@@ -7,24 +7,45 @@ import {
 import {
   ACTIVE_QUEUE_STATUSES,
   DEFAULT_CONSULTATION_MINUTES,
-  estimateWaitMinutes,
   type QueueStatus,
   type QueueStatusView,
 } from '../../../shared/queue.js';
+import { applyQueueLine, lineRuns, placeFinder } from '../../../shared/queue-line.js';
+import type { QueueLine } from '../../../shared/realtime.js';
 import type { Db } from '../../db/client.js';
 import { consultations, patientProfiles, queueEntries } from '../../db/schema/index.js';
+import { LINE_ORDER } from './line-order.js';
 
 // Every waiting patient polls their status, so it is served from memory (DESIGN.md
 // performance architecture): the queue is read once when it changes, and each patient's view
-// is computed from that snapshot. Changes are pushed to the patients whose view moved.
+// is computed from that snapshot. What changed is pushed (ADR 0021): the line itself, once, to
+// every patient (their pages work out their places), and each patient's own change of status.
 
+/** A patient whose own entry changed: joined, admitted, in a call, out of the line. */
 export interface QueueChange {
   userId: string;
   status: QueueStatusView | null;
 }
 
+/** Whether two views differ in what the line's broadcast does not carry. */
+const ownChange = (before: QueueStatusView, after: QueueStatusView) =>
+  before.id !== after.id || before.status !== after.status || before.roomId !== after.roomId;
+
+/** Whether a page showing `before` would show something else after the broadcast of `after`. */
+function lineMoved(before: QueueLine | null, after: QueueLine, someoneLeft: boolean): boolean {
+  return (
+    someoneLeft ||
+    !before ||
+    before.averageConsultationMinutes !== after.averageConsultationMinutes ||
+    before.doctorsOnDuty !== after.doctorsOnDuty ||
+    before.physicianOnDuty !== after.physicianOnDuty ||
+    before.clinicOpensAt !== after.clinicOpensAt
+  );
+}
+
 export class QueueSnapshot {
   private views = new Map<string, { userId: string; view: QueueStatusView }>();
+  private line: QueueLine | null = null;
   private dirty = true;
   private announce = false;
   private building: Promise<void> | null = null;
@@ -32,8 +53,12 @@ export class QueueSnapshot {
   private doctorsToday = 0;
   private averageMinutes = DEFAULT_CONSULTATION_MINUTES;
 
-  /** Receives the patients whose status changed after each rebuild. */
-  onChange: (changes: QueueChange[]) => void = () => {};
+  /**
+   * Receives, after a rebuild, the patients whose own entry changed, and the line when a
+   * waiting patient's page would show something new (null otherwise: a patient joining at the
+   * tail moves nobody).
+   */
+  onChange: (changes: QueueChange[], line: QueueLine | null) => void = () => {};
 
   private readonly hours: HoursGroup[];
   private readonly now: () => number;
@@ -141,6 +166,7 @@ export class QueueSnapshot {
         patientId: queueEntries.patientId,
         userId: patientProfiles.userId,
         applicationId: queueEntries.applicationId,
+        lineNumber: queueEntries.lineNumber,
         status: queueEntries.status,
         joinedAt: queueEntries.joinedAt,
         roomId: consultations.roomId,
@@ -161,7 +187,7 @@ export class QueueSnapshot {
           ),
         ),
       )
-      .orderBy(asc(queueEntries.joinedAt), asc(queueEntries.id));
+      .orderBy(...LINE_ORDER);
     const [stats] = await this.db
       .select({
         avgMinutes: sql<
@@ -175,46 +201,55 @@ export class QueueSnapshot {
       : DEFAULT_CONSULTATION_MINUTES;
     this.doctorsToday = Number(stats?.doctorsToday ?? 0);
 
+    const line: QueueLine = {
+      waiting: lineRuns(entries.filter((e) => e.status === 'waiting').map((e) => e.lineNumber)),
+      averageConsultationMinutes: this.averageMinutes,
+      doctorsOnDuty: this.doctorsOnDuty,
+      physicianOnDuty: this.liveDoctors > 0,
+      clinicOpensAt: this.clinicOpensAt(),
+    };
+    // The patients' pages and this snapshot place a patient by the same rule (queue-line.ts).
+    const place = placeFinder(line.waiting);
     const next = new Map<string, { userId: string; view: QueueStatusView }>();
-    let position = 0;
-    const physicianOnDuty = this.liveDoctors > 0;
-    const clinicOpensAt = this.clinicOpensAt();
     for (const row of entries) {
       const status = row.status as QueueStatus;
-      const waiting = status === 'waiting';
-      if (waiting) position++;
-      next.set(row.patientId, {
-        userId: row.userId,
-        view: {
-          id: row.id,
-          position: waiting ? position : 0,
-          // Staff screens keep the estimate; the patient's page shows none without a physician.
-          estimatedWaitTime: waiting
-            ? estimateWaitMinutes(position, this.averageMinutes, this.doctorsOnDuty)
-            : 0,
-          status,
-          joinedAt: row.joinedAt.toISOString(),
-          applicationId: row.applicationId,
-          admitted: !waiting,
-          averageConsultationMinutes: this.averageMinutes,
-          roomId: status === 'in_consultation' ? (row.roomId ?? null) : null,
-          physicianOnDuty,
-          clinicOpensAt,
-        },
-      });
+      const view: QueueStatusView = {
+        id: row.id,
+        lineNumber: row.lineNumber,
+        position: 0,
+        estimatedWaitTime: 0,
+        status,
+        joinedAt: row.joinedAt.toISOString(),
+        applicationId: row.applicationId,
+        admitted: status !== 'waiting',
+        averageConsultationMinutes: line.averageConsultationMinutes,
+        roomId: status === 'in_consultation' ? (row.roomId ?? null) : null,
+        physicianOnDuty: line.physicianOnDuty,
+        clinicOpensAt: line.clinicOpensAt,
+      };
+      // Staff screens keep the estimate; the patient's page shows none without a physician.
+      next.set(row.patientId, { userId: row.userId, view: applyQueueLine(view, line, place) });
     }
 
+    // Fields compared, not whole views serialised: this runs for every patient at each change.
     const changes: QueueChange[] = [];
+    let someoneLeft = false;
     for (const [patientId, { userId, view }] of next) {
       const before = this.views.get(patientId)?.view;
-      if (!before || JSON.stringify(before) !== JSON.stringify(view))
-        changes.push({ userId, status: view });
+      if (before && !ownChange(before, view)) continue;
+      changes.push({ userId, status: view });
+      if (before?.status === 'waiting') someoneLeft = true;
     }
-    for (const [patientId, { userId }] of this.views)
-      if (!next.has(patientId)) changes.push({ userId, status: null });
+    for (const [patientId, { userId, view }] of this.views)
+      if (!next.has(patientId)) {
+        changes.push({ userId, status: null });
+        if (view.status === 'waiting') someoneLeft = true;
+      }
+    const moved = lineMoved(this.line, line, someoneLeft);
     this.views = next;
+    this.line = line;
     const announce = this.announce;
     this.announce = false;
-    if (changes.length && announce) this.onChange(changes);
+    if ((changes.length || moved) && announce) this.onChange(changes, moved ? line : null);
   }
 }

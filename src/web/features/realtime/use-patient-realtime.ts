@@ -11,11 +11,12 @@ import { CallAnnouncementSchema, QueueUpdateEventSchema } from '../../../shared/
 import { APPLICATIONS_KEY } from '../applications/api/applications';
 import { invalidateDocumentLists } from '../documents/api/documents';
 import { JOURNEY_KEY } from '../patient/api/journey';
-import { QUEUE_STATUS_KEY } from '../queue/api/queue';
+import { applyQueueLineToCache, QUEUE_STATUS_KEY } from '../queue/api/queue';
 
 /**
- * Live updates for a signed-in patient page: the queue entry as the server pushes it (set
- * straight into the query cache, no refetch) and the call room announcements for this
+ * Live updates for a signed-in patient page: the queue entry as the server pushes it and the
+ * line's broadcast turned into this patient's place (both set straight into the query cache, no
+ * refetch; ADR 0021), and the call room announcements for this
  * patient's email, which re-read it. Payloads are checked with the shared zod schemas when they arrive.
  */
 export function usePatientRealtime(email: string | undefined): void {
@@ -37,6 +38,7 @@ export function usePatientRealtime(email: string | undefined): void {
         void queryClient.invalidateQueries({ queryKey: [JOURNEY_KEY] });
       }
     };
+    const onQueueLine = (payload: unknown) => applyQueueLineToCache(queryClient, payload);
     // The queue status holds the live call (issue 11); an announcement (a start, a replay on
     // connect, the physician opening the room) or an end reads it again, in case a push was
     // missed.
@@ -57,12 +59,14 @@ export function usePatientRealtime(email: string | undefined): void {
     socket.on('application-update', onApplication);
     socket.on('document-update', onDocument);
     socket.on('queue-update', onQueueUpdate);
+    socket.on('queue-line', onQueueLine);
     socket.on('roomID-received', onCall);
     socket.on('call-ended', onCall);
     return () => {
       socket.off('application-update', onApplication);
       socket.off('document-update', onDocument);
       socket.off('queue-update', onQueueUpdate);
+      socket.off('queue-line', onQueueLine);
       socket.off('roomID-received', onCall);
       socket.off('call-ended', onCall);
       release();
