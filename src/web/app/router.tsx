@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import {
@@ -13,8 +14,8 @@ import {
   isStaff,
 } from './guards/access';
 import {
-  CatchAll,
-  HomeRedirect,
+  catchAllRedirect,
+  homeRedirect,
   RedirectSignedIn,
   RequireAccess,
   SessionGate,
@@ -63,14 +64,16 @@ const alwaysReachable: RouteObject[] = [
   { path: '/hipaa', element: <Page.HipaaPage /> },
   { path: '/compliance', element: <Page.CompliancePage /> },
   { path: '/404', element: <NotFoundPage /> },
+  // Shown at once, without waiting for the session: a signed-in user is sent home once it is
+  // known (issue 23: the landing page's first paint is its content, not a spinner).
+  { element: <SignedOutOnly />, children: [{ path: '/landing', element: <LandingPage /> }] },
 ];
 
 /** Everything else waits for the session, then applies its rule. */
 const siteRoutes: RouteObject[] = [
-  { path: '/', element: <HomeRedirect /> },
-  { path: '/home', element: <HomeRedirect /> },
-  { path: '/dashboard', element: <HomeRedirect /> },
-  { element: <SignedOutOnly />, children: [{ path: '/landing', element: <LandingPage /> }] },
+  { path: '/', loader: homeRedirect },
+  { path: '/home', loader: homeRedirect },
+  { path: '/dashboard', loader: homeRedirect },
 
   // Ruling 2: staff are kept out of patient pages.
   guarded(isPatient, [
@@ -81,7 +84,7 @@ const siteRoutes: RouteObject[] = [
     { path: '/patient/documents', element: <Page.DocumentsPage /> },
   ]),
 
-  { path: '*', element: <CatchAll /> },
+  { path: '*', loader: catchAllRedirect, element: <NotFoundPage /> },
 ];
 
 /** An area of the staff console, guarded by the check its sidebar link uses (staff-nav.ts). */
@@ -143,6 +146,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // While a redirect's loader asks for the session on the first load (`/`, unknown paths).
+    hydrateFallbackElement: <FullPageSpinner label="Checking your session" />,
     children: [
       { element: <SiteLayout />, children: alwaysReachable },
       {
