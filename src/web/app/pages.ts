@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react';
 import type { AreaWithBody } from '@/features/staff-console/area-page';
 import { lazyPage } from './lazy-page';
+import { loadPage } from './page-code';
 
 // Every page except the landing loads on demand, keeping the landing's critical path small
 // (DESIGN.md budget: under 170 KB gzip).
 const auth = {
-  login: () => import('@/features/auth/components/login-page'),
-  auth: () => import('@/features/auth/components/auth-page'),
+  login: loadPage.login,
+  auth: loadPage.auth,
   register: () => import('@/features/auth/components/register-page'),
   setup: () => import('@/features/auth/components/admin-setup-page'),
   verifyEmail: () => import('@/features/auth/components/verify-email-page'),
@@ -43,10 +44,7 @@ export const TermsPage = lazyPage(legal, 'TermsPage');
 export const HipaaPage = lazyPage(legal, 'HipaaPage');
 export const CompliancePage = lazyPage(legal, 'CompliancePage');
 
-export const PatientDashboardPage = lazyPage(
-  () => import('@/features/patient/components/patient-dashboard-page'),
-  'PatientDashboardPage',
-);
+export const PatientDashboardPage = lazyPage(loadPage.patientDashboard, 'PatientDashboardPage');
 export const PaymentPage = lazyPage(
   () => import('@/features/payments/components/payment-page'),
   'PaymentPage',
@@ -55,10 +53,7 @@ export const IntakePage = lazyPage(
   () => import('@/features/intake/components/intake-page'),
   'IntakePage',
 );
-export const QueuePage = lazyPage(
-  () => import('@/features/queue/components/queue-page'),
-  'QueuePage',
-);
+export const QueuePage = lazyPage(loadPage.queue, 'QueuePage');
 export const DocumentsPage = lazyPage(
   () => import('@/features/documents/components/documents-page'),
   'DocumentsPage',
