@@ -1,6 +1,6 @@
-// The pages a phone most often opens first. pages.ts loads them through these functions, and
-// boot.ts starts the one in the address while the app's own code is still being evaluated, so
-// both ask for the same chunk (issue 23).
+// The pages a phone most often opens first. The router loads them through these functions
+// (lazyRoute), and boot.ts starts the one in the address while the app's own code is still
+// being evaluated, so both ask for the same chunk (issue 23).
 
 export const loadPage = {
   login: () => import('@/features/auth/components/login-page'),

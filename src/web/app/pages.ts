@@ -1,13 +1,11 @@
 import type { ComponentType } from 'react';
 import type { AreaWithBody } from '@/features/staff-console/area-page';
 import { lazyPage } from './lazy-page';
-import { loadPage } from './page-code';
 
 // Every page except the landing loads on demand, keeping the landing's critical path small
-// (DESIGN.md budget: under 170 KB gzip).
+// (DESIGN.md budget: under 170 KB gzip). The pages a phone most often opens first load through
+// the router instead (page-code.ts, lazyRoute).
 const auth = {
-  login: loadPage.login,
-  auth: loadPage.auth,
   register: () => import('@/features/auth/components/register-page'),
   setup: () => import('@/features/auth/components/admin-setup-page'),
   verifyEmail: () => import('@/features/auth/components/verify-email-page'),
@@ -16,8 +14,6 @@ const auth = {
 const legal = () => import('@/features/legal/components/legal-pages');
 const operations = () => import('@/features/operations/components/operations-pages');
 
-export const LoginPage = lazyPage(auth.login, 'LoginPage');
-export const AuthPage = lazyPage(auth.auth, 'AuthPage');
 export const RegisterPage = lazyPage(auth.register, 'RegisterPage');
 export const AdminSetupPage = lazyPage(auth.setup, 'AdminSetupPage');
 export const ForgotPasswordPage = lazyPage(
@@ -44,7 +40,6 @@ export const TermsPage = lazyPage(legal, 'TermsPage');
 export const HipaaPage = lazyPage(legal, 'HipaaPage');
 export const CompliancePage = lazyPage(legal, 'CompliancePage');
 
-export const PatientDashboardPage = lazyPage(loadPage.patientDashboard, 'PatientDashboardPage');
 export const PaymentPage = lazyPage(
   () => import('@/features/payments/components/payment-page'),
   'PaymentPage',
@@ -53,7 +48,6 @@ export const IntakePage = lazyPage(
   () => import('@/features/intake/components/intake-page'),
   'IntakePage',
 );
-export const QueuePage = lazyPage(loadPage.queue, 'QueuePage');
 export const DocumentsPage = lazyPage(
   () => import('@/features/documents/components/documents-page'),
   'DocumentsPage',

@@ -26,6 +26,8 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './layouts/route-error-page';
 import { SiteLayout } from './layouts/site-layout';
 import { StaffConsoleLayout } from './layouts/staff-console-layout';
+import { lazyRoute } from './lazy-page';
+import { loadPage } from './page-code';
 import * as Page from './pages';
 import { CONSOLE_AREAS, type ConsoleAreaKey, mayOpen, STAFF_ACCOUNT_PATH } from './staff-nav';
 
@@ -39,7 +41,7 @@ const guarded = (allow: AccessCheck, children: RouteObject[]): RouteObject => ({
 /** Reachable signed in or not; these pages handle the session themselves. */
 const alwaysReachable: RouteObject[] = [
   { path: '/admin/setup', element: <Page.AdminSetupPage /> },
-  { path: '/login', element: <Page.LoginPage /> },
+  { path: '/login', lazy: lazyRoute(loadPage.login, 'LoginPage') },
   // Recovery works signed in or not: a link from an email opens wherever the person is.
   { path: '/forgot-password', element: <Page.ForgotPasswordPage /> },
   { path: '/reset-password', element: <Page.ResetPasswordPage /> },
@@ -52,7 +54,7 @@ const alwaysReachable: RouteObject[] = [
   {
     element: <RedirectSignedIn />,
     children: [
-      { path: '/auth', element: <Page.AuthPage /> },
+      { path: '/auth', lazy: lazyRoute(loadPage.auth, 'AuthPage') },
       { path: '/register', element: <Page.RegisterPage /> },
     ],
   },
@@ -77,9 +79,12 @@ const siteRoutes: RouteObject[] = [
 
   // Ruling 2: staff are kept out of patient pages.
   guarded(isPatient, [
-    { path: '/patient/dashboard', element: <Page.PatientDashboardPage /> },
+    {
+      path: '/patient/dashboard',
+      lazy: lazyRoute(loadPage.patientDashboard, 'PatientDashboardPage'),
+    },
     { path: '/patient/intake', element: <Page.IntakePage /> },
-    { path: '/patient/queue', element: <Page.QueuePage /> },
+    { path: '/patient/queue', lazy: lazyRoute(loadPage.queue, 'QueuePage') },
     { path: '/patient/consultation', element: <Page.VisitHistoryPage /> },
     { path: '/patient/documents', element: <Page.DocumentsPage /> },
   ]),
