@@ -42,26 +42,38 @@ export function parseClinicHours(value: string): HoursGroup[] | null {
   return groups.length ? groups : null;
 }
 
-// A formatter per zone, made once: building an Intl.DateTimeFormat costs far more than using
-// one, and the queue status asks for the next opening on every poll.
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-const wallClockFormat = (timeZone: string) => {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
+// A formatter per zone and use, made once: building an Intl.DateTimeFormat costs far more than
+// using one (tens of milliseconds on a phone), the queue status asks for the next opening on
+// every poll, and the site's footer shows the hours' zone on every render.
+const formatterPerZone = (options: Intl.DateTimeFormatOptions) => {
+  const made = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string) => {
+    let format = made.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      made.set(timeZone, format);
+    }
+    return format;
+  };
 };
+
+const wallClockFormat = formatterPerZone({
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const zoneNameFormat = formatterPerZone({ timeZoneName: 'short' });
+const instantFormat = formatterPerZone({
+  weekday: 'long',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 /** The wall clock in a zone: calendar date, weekday, minutes after midnight. */
 function wallClock(timeZone: string, at: number) {
@@ -150,7 +162,7 @@ export function formatClinicHours(hours: HoursGroup[]): string {
 
 /** The zone's short name at an instant ("CST" in winter, "CDT" in summer for Chicago). */
 export function zoneAbbreviation(timeZone: string, at: number): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+  const part = zoneNameFormat(timeZone)
     .formatToParts(new Date(at))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
@@ -165,13 +177,6 @@ export function describeClinicHours(value: string, timeZone: string, now: number
 /** "Monday, 9:00 AM CST": an opening instant on the clinic's clock. */
 export function formatClinicInstant(iso: string, timeZone: string): string {
   const at = Date.parse(iso);
-  const text = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(at));
+  const text = instantFormat(timeZone).format(new Date(at));
   return `${text} ${zoneAbbreviation(timeZone, at)}`;
 }

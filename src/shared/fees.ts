@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApplicationType } from './application-types.js';
 import { formatCents } from './money.js';
 import {
   DEFAULT_STATE_APPLICATION_MODE,
@@ -13,12 +14,11 @@ import {
 // patient pays the state fee with the visit and the clinic passes it on to OMMA; with
 // `patient_submits` the clinic charges its service fee alone and the patient pays OMMA.
 
-export const APPLICATION_TYPES = ['new', 'renewal'] as const;
-export type ApplicationType = (typeof APPLICATION_TYPES)[number];
-export const APPLICATION_TYPE_LABELS: Record<ApplicationType, string> = {
-  new: 'New License',
-  renewal: 'License Renewal',
-};
+export {
+  APPLICATION_TYPE_LABELS,
+  APPLICATION_TYPES,
+  type ApplicationType,
+} from './application-types.js';
 
 export interface FeePair {
   stateFeeCents: number;

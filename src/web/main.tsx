@@ -1,3 +1,5 @@
+// First, before React is even evaluated: the session probe and the page's code and data start.
+import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,45 +1,22 @@
 import { z } from 'zod';
+import { APPLICATION_STATUSES } from '../application-status.js';
 import { APPLICATION_TYPES, REDUCED_FEE_REASONS, ReducedFeeReasonSchema } from '../fees.js';
 import { ICD_CODES } from '../icd-codes.js';
-import { APPLICATION_PAYMENT_STATUSES, feeCovered } from '../payment-status.js';
+import { APPLICATION_PAYMENT_STATUSES } from '../payment-status.js';
 import { STATE_APPLICATION_MODES } from '../state-application.js';
 import { EmailSchema, PhoneSchema } from './auth.js';
 
 // Applications (patient-side.md §3, §5 Application form; rulings 6, 14).
 
-export const APPLICATION_STATUSES = [
-  'pending',
-  'payment_completed',
-  'in_review',
-  'documents_collected',
-  'approved',
-  'rejected',
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-/**
- * Closed applications; a patient has at most one application in any other status (ruling 14).
- * `documents_collected` follows approval (staff-and-video.md §4), so it is closed too.
- */
-export const CLOSED_STATUSES: readonly ApplicationStatus[] = [
-  'approved',
-  'rejected',
-  'documents_collected',
-];
-export const isClosedStatus = (status: string) =>
-  (CLOSED_STATUSES as readonly string[]).includes(status);
-
-/**
- * A fee is waiting to be paid, so Simulate Payment Complete and the Development Bypass have
- * something to do (issue 21): the latest application is open and its fee not covered, or there
- * is none yet (paying creates it, ruling 14). After a decision the latest application is
- * closed, and nothing is due until the patient starts a new application.
- */
-export const paymentDue = (latest: { status: string; paymentStatus: string } | null | undefined) =>
-  !latest || (!isClosedStatus(latest.status) && !feeCovered(latest.paymentStatus));
-
-export const BYPASS_AFTER_DECISION_MESSAGE =
-  "This visit already has the physician's decision. Start a new application before paying again.";
-export const ALREADY_PAID_MESSAGE = 'This application is already paid';
+export {
+  ALREADY_PAID_MESSAGE,
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  BYPASS_AFTER_DECISION_MESSAGE,
+  CLOSED_STATUSES,
+  isClosedStatus,
+  paymentDue,
+} from '../application-status.js';
 
 export const MedicalConditionSchema = z.object({
   // The message sits on the union: a failed union otherwise answers "Invalid input".

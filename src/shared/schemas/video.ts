@@ -59,12 +59,7 @@ export interface VideoSessionList {
 export const videoSessionPath = (sessionId: string) =>
   `/video-call?session=${encodeURIComponent(sessionId)}`;
 
-/**
- * The consultation room (staff-and-video.md §2, as issue 21 changes it): `?role=` only. The
- * display name comes from the session: a name in the address is PHI in history and logs.
- */
-export const videoRoomPath = (roomId: string, role: 'doctor' | 'patient') =>
-  `/video-call/${encodeURIComponent(roomId)}?role=${role}`;
+export { videoRoomPath } from '../video-room-path.js';
 
 /** RTCIceServer as the browser takes it. */
 export interface IceServer {

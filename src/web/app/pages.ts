@@ -3,10 +3,9 @@ import type { AreaWithBody } from '@/features/staff-console/area-page';
 import { lazyPage } from './lazy-page';
 
 // Every page except the landing loads on demand, keeping the landing's critical path small
-// (DESIGN.md budget: under 170 KB gzip).
+// (DESIGN.md budget: under 170 KB gzip). The pages a phone most often opens first load through
+// the router instead (page-code.ts, lazyRoute).
 const auth = {
-  login: () => import('@/features/auth/components/login-page'),
-  auth: () => import('@/features/auth/components/auth-page'),
   register: () => import('@/features/auth/components/register-page'),
   setup: () => import('@/features/auth/components/admin-setup-page'),
   verifyEmail: () => import('@/features/auth/components/verify-email-page'),
@@ -15,8 +14,6 @@ const auth = {
 const legal = () => import('@/features/legal/components/legal-pages');
 const operations = () => import('@/features/operations/components/operations-pages');
 
-export const LoginPage = lazyPage(auth.login, 'LoginPage');
-export const AuthPage = lazyPage(auth.auth, 'AuthPage');
 export const RegisterPage = lazyPage(auth.register, 'RegisterPage');
 export const AdminSetupPage = lazyPage(auth.setup, 'AdminSetupPage');
 export const ForgotPasswordPage = lazyPage(
@@ -43,10 +40,6 @@ export const TermsPage = lazyPage(legal, 'TermsPage');
 export const HipaaPage = lazyPage(legal, 'HipaaPage');
 export const CompliancePage = lazyPage(legal, 'CompliancePage');
 
-export const PatientDashboardPage = lazyPage(
-  () => import('@/features/patient/components/patient-dashboard-page'),
-  'PatientDashboardPage',
-);
 export const PaymentPage = lazyPage(
   () => import('@/features/payments/components/payment-page'),
   'PaymentPage',
@@ -54,10 +47,6 @@ export const PaymentPage = lazyPage(
 export const IntakePage = lazyPage(
   () => import('@/features/intake/components/intake-page'),
   'IntakePage',
-);
-export const QueuePage = lazyPage(
-  () => import('@/features/queue/components/queue-page'),
-  'QueuePage',
 );
 export const DocumentsPage = lazyPage(
   () => import('@/features/documents/components/documents-page'),

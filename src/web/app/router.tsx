@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import {
@@ -13,8 +14,8 @@ import {
   isStaff,
 } from './guards/access';
 import {
-  CatchAll,
-  HomeRedirect,
+  catchAllRedirect,
+  homeRedirect,
   RedirectSignedIn,
   RequireAccess,
   SessionGate,
@@ -25,6 +26,8 @@ import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './layouts/route-error-page';
 import { SiteLayout } from './layouts/site-layout';
 import { StaffConsoleLayout } from './layouts/staff-console-layout';
+import { lazyRoute } from './lazy-page';
+import { loadPage } from './page-code';
 import * as Page from './pages';
 import { CONSOLE_AREAS, type ConsoleAreaKey, mayOpen, STAFF_ACCOUNT_PATH } from './staff-nav';
 
@@ -38,7 +41,7 @@ const guarded = (allow: AccessCheck, children: RouteObject[]): RouteObject => ({
 /** Reachable signed in or not; these pages handle the session themselves. */
 const alwaysReachable: RouteObject[] = [
   { path: '/admin/setup', element: <Page.AdminSetupPage /> },
-  { path: '/login', element: <Page.LoginPage /> },
+  { path: '/login', lazy: lazyRoute(loadPage.login, 'LoginPage') },
   // Recovery works signed in or not: a link from an email opens wherever the person is.
   { path: '/forgot-password', element: <Page.ForgotPasswordPage /> },
   { path: '/reset-password', element: <Page.ResetPasswordPage /> },
@@ -51,7 +54,7 @@ const alwaysReachable: RouteObject[] = [
   {
     element: <RedirectSignedIn />,
     children: [
-      { path: '/auth', element: <Page.AuthPage /> },
+      { path: '/auth', lazy: lazyRoute(loadPage.auth, 'AuthPage') },
       { path: '/register', element: <Page.RegisterPage /> },
     ],
   },
@@ -63,25 +66,30 @@ const alwaysReachable: RouteObject[] = [
   { path: '/hipaa', element: <Page.HipaaPage /> },
   { path: '/compliance', element: <Page.CompliancePage /> },
   { path: '/404', element: <NotFoundPage /> },
+  // Shown at once, without waiting for the session: a signed-in user is sent home once it is
+  // known (issue 23: the landing page's first paint is its content, not a spinner).
+  { element: <SignedOutOnly />, children: [{ path: '/landing', element: <LandingPage /> }] },
 ];
 
 /** Everything else waits for the session, then applies its rule. */
 const siteRoutes: RouteObject[] = [
-  { path: '/', element: <HomeRedirect /> },
-  { path: '/home', element: <HomeRedirect /> },
-  { path: '/dashboard', element: <HomeRedirect /> },
-  { element: <SignedOutOnly />, children: [{ path: '/landing', element: <LandingPage /> }] },
+  { path: '/', loader: homeRedirect },
+  { path: '/home', loader: homeRedirect },
+  { path: '/dashboard', loader: homeRedirect },
 
   // Ruling 2: staff are kept out of patient pages.
   guarded(isPatient, [
-    { path: '/patient/dashboard', element: <Page.PatientDashboardPage /> },
+    {
+      path: '/patient/dashboard',
+      lazy: lazyRoute(loadPage.patientDashboard, 'PatientDashboardPage'),
+    },
     { path: '/patient/intake', element: <Page.IntakePage /> },
-    { path: '/patient/queue', element: <Page.QueuePage /> },
+    { path: '/patient/queue', lazy: lazyRoute(loadPage.queue, 'QueuePage') },
     { path: '/patient/consultation', element: <Page.VisitHistoryPage /> },
     { path: '/patient/documents', element: <Page.DocumentsPage /> },
   ]),
 
-  { path: '*', element: <CatchAll /> },
+  { path: '*', loader: catchAllRedirect, element: <NotFoundPage /> },
 ];
 
 /** An area of the staff console, guarded by the check its sidebar link uses (staff-nav.ts). */
@@ -143,6 +151,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
+    // While a redirect's loader asks for the session on the first load (`/`, unknown paths).
+    hydrateFallbackElement: <FullPageSpinner label="Checking your session" />,
     children: [
       { element: <SiteLayout />, children: alwaysReachable },
       {

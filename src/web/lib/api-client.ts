@@ -92,17 +92,42 @@ export async function apiRequest<T = unknown>(
   return (await parseBody(res)) as T;
 }
 
+/**
+ * GETs started before the app's code had arrived (src/web/boot.ts), each handed once to the
+ * first query that asks for its path (issue 23: a page's data used to start only after its code
+ * had downloaded and rendered, seconds later on a phone). One older than EARLY_FRESH_MS is not
+ * used: the query fetches afresh.
+ */
+const earlyGets = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
+const EARLY_FRESH_MS = 10_000;
+
+/** Starts a GET for the first query of `path` to take (boot.ts). Answers it, for chaining. */
+export function startEarlyGet<T>(path: string): Promise<T> {
+  const answer = apiRequest<T>('GET', path);
+  // A failure is the query's to report, when one takes it; unclaimed, it is dropped.
+  answer.catch(() => undefined);
+  earlyGets.set(path, { answer, startedAt: Date.now() });
+  return answer;
+}
+
+function takeEarlyGet<T>(path: string): Promise<T> | undefined {
+  const early = earlyGets.get(path);
+  earlyGets.delete(path);
+  if (!early || Date.now() - early.startedAt > EARLY_FRESH_MS) return undefined;
+  return early.answer as Promise<T>;
+}
+
 /** GET as a query's fetch: pass the query function's context, so its refetches are background. */
-export const getJson = <T>(
+export function getJson<T>(
   path: string,
   context?: Pick<QueryFunctionContext, 'client' | 'queryKey'>,
-): Promise<T> =>
-  apiRequest<T>(
-    'GET',
-    path,
-    undefined,
-    isBackgroundFetch(context) ? BACKGROUND_HEADERS : undefined,
+): Promise<T> {
+  const background = isBackgroundFetch(context);
+  const early = background ? undefined : takeEarlyGet<T>(path);
+  return (
+    early ?? apiRequest<T>('GET', path, undefined, background ? BACKGROUND_HEADERS : undefined)
   );
+}
 
 /** Default query function: GET the path held in the query key's first element. */
 export const defaultQueryFn: QueryFunction = (context) => {

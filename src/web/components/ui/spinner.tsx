@@ -13,10 +13,13 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** Shown while the session loads (patient-side.md §2.2). */
+/**
+ * Shown while the session or a page's data loads (patient-side.md §2.2). It fills the screen,
+ * so the footer below starts out of sight and does not move when the page arrives (issue 23).
+ */
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[60vh] w-full items-center justify-center p-8">
+    <div className="flex min-h-dvh w-full items-center justify-center p-8">
       <Spinner className="size-10" label={label} />
     </div>
   );

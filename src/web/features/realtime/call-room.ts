@@ -1,5 +1,5 @@
 import type { QueueStatusView } from '../../../shared/queue';
-import { videoRoomPath } from '../../../shared/schemas/video';
+import { videoRoomPath } from '../../../shared/video-room-path';
 
 // Call room state (patient-side.md §4, as issue 11 changes it): the server holds the live call
 // of a consultation in progress and sends it with the queue status, so Join Video Call works

@@ -19,10 +19,12 @@ export interface AppConfig {
   clinicTimeZone: string;
 }
 
+export const APP_CONFIG_KEY = '/api/app-config';
+
 export function useAppConfig() {
   return useQuery({
-    queryKey: ['/api/app-config'],
-    queryFn: (context) => getJson<AppConfig>('/api/app-config', context),
+    queryKey: [APP_CONFIG_KEY],
+    queryFn: (context) => getJson<AppConfig>(APP_CONFIG_KEY, context),
   });
 }
 

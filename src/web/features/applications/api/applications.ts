@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { JOURNEY_KEY } from '@/features/patient/api/journey';
 import { apiRequest, getJson } from '@/lib/api-client';
+import { CLOSED_STATUSES } from '../../../../shared/application-status';
 import type { ApplicationType } from '../../../../shared/fees';
 import { feeCovered } from '../../../../shared/payment-status';
-import {
-  type ApplicationFormRequest,
-  type ApplicationView,
-  CLOSED_STATUSES,
-  type MedicalConditionInput,
+import type {
+  ApplicationFormRequest,
+  ApplicationView,
+  MedicalConditionInput,
 } from '../../../../shared/schemas/application';
 
 export const APPLICATIONS_KEY = '/api/applications';

@@ -1,15 +1,18 @@
 import { IdCard } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { formatCalendarDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { todayIso } from '../../../../shared/dates';
 import type { License } from '../../../../shared/schemas/state-application';
 import { daysBetween, RENEWAL_REMINDER_DAYS } from '../../../../shared/state-application';
-import { LicenceForm } from './licence-form';
 import { RenewalAction, renewalDue } from './renewal-action';
+
+// The form (react-hook-form, zod) loads when the patient opens it, not with the dashboard.
+const LicenceForm = lazy(async () => ({ default: (await import('./licence-form')).LicenceForm }));
 
 // The patient's OMMA licence card (issue 22): recorded by the clinic when OMMA approves, or
 // entered by the patient, so the renewal reminders reach them in time. Within 60 days of expiry
@@ -83,7 +86,9 @@ export function LicenceCard({
         )}
         {license && <RenewalAction license={license} applicationOpen={applicationOpen} />}
         {editing ? (
-          <LicenceForm license={license} onDone={() => setEditing(false)} />
+          <Suspense fallback={<Spinner label="Loading the licence form" />}>
+            <LicenceForm license={license} onDone={() => setEditing(false)} />
+          </Suspense>
         ) : (
           <Button variant="outline" className="w-full sm:w-fit" onClick={() => setEditing(true)}>
             {license ? 'Update your licence' : 'Enter your licence'}

@@ -7,12 +7,9 @@ import { useDevToolsEnabled } from '@/features/app-config/api/app-config';
 import { useDevBypass } from '@/features/payments/api/dev-bypass';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { hasJoinedCall } from '@/features/video/lib/call-data';
+import { isClosedStatus, paymentDue } from '../../../../shared/application-status';
 import type { QueueStatusView } from '../../../../shared/queue';
-import {
-  type ApplicationView,
-  isClosedStatus,
-  paymentDue,
-} from '../../../../shared/schemas/application';
+import type { ApplicationView } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PatientJourneyResponse } from '../../../../shared/schemas/journey';
 import { ApprovalPanel, DenialPanel, DocumentsAttention } from './decision-panels';

@@ -1,18 +1,35 @@
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { latestApplication, useApplications } from '@/features/applications/api/applications';
 import { useAuth } from '@/features/auth/api/session';
 import { useLogout } from '@/features/auth/api/use-logout';
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
-import { DashboardDocumentsTab } from '@/features/documents/components/dashboard-documents-tab';
 import { QUEUE_POLL_DASHBOARD_MS, useQueueStatus } from '@/features/queue/api/queue';
-import { usePatientRealtime } from '@/features/realtime/use-patient-realtime';
 import { BRAND_NAME } from '@/lib/brand';
 import { useJourney } from '../api/journey';
 import { OverviewTab } from './overview-tab';
 import type { ProfileSection } from './profile-dialog';
-import { ProfileTab } from './profile-tab';
+
+// Loaded after the overview: the other tabs' forms and dialogs (react-hook-form, zod, Radix
+// dialogs) and the live socket are not needed to show a patient where they are.
+const PatientLiveUpdates = lazy(async () => ({
+  default: (await import('./live-updates')).PatientLiveUpdates,
+}));
+const ProfileTab = lazy(async () => ({ default: (await import('./profile-tab')).ProfileTab }));
+const DashboardDocumentsTab = lazy(async () => ({
+  default: (await import('@/features/documents/components/dashboard-documents-tab'))
+    .DashboardDocumentsTab,
+}));
+
+function TabSpinner() {
+  return (
+    <div className="flex min-h-40 items-center justify-center">
+      <Spinner />
+    </div>
+  );
+}
 
 const TABS = ['overview', 'documents', 'profile'] as const;
 type Tab = (typeof TABS)[number];
@@ -21,13 +38,14 @@ type Tab = (typeof TABS)[number];
 export function PatientDashboardPage() {
   const { user } = useAuth();
   const { logout, pending } = useLogout();
-  usePatientRealtime(user?.email);
   const applications = useApplications();
   const queue = useQueueStatus(QUEUE_POLL_DASHBOARD_MS);
   const journey = useJourney();
   const [params, setParams] = useSearchParams();
 
-  if (!user || applications.isPending || journey.isPending) return <FullPageSpinner />;
+  // Everything the overview shows arrives before it renders, so nothing moves after (issue 23).
+  if (!user || applications.isPending || journey.isPending || queue.isPending)
+    return <FullPageSpinner />;
   const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'overview';
   const editParam = params.get('edit');
   const editing: ProfileSection | null =
@@ -42,6 +60,9 @@ export function PatientDashboardPage() {
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
       <title>{`Patient Dashboard | ${BRAND_NAME}`}</title>
+      <Suspense fallback={null}>
+        <PatientLiveUpdates email={user.email} />
+      </Suspense>
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold text-primary sm:text-3xl">Patient Dashboard</h1>
         <p className="text-sm break-all text-muted-foreground">{user.email}</p>
@@ -73,10 +94,14 @@ export function PatientDashboardPage() {
           )}
         </TabsContent>
         <TabsContent value="documents">
-          <DashboardDocumentsTab application={latest} />
+          <Suspense fallback={<TabSpinner />}>
+            <DashboardDocumentsTab application={latest} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="profile">
-          <ProfileTab user={user} editing={editing} onEdit={setEditing} />
+          <Suspense fallback={<TabSpinner />}>
+            <ProfileTab user={user} editing={editing} onEdit={setEditing} />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,4 +1,5 @@
 import { CheckCircle2, FileCheck2, Upload } from 'lucide-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,10 @@ import type { JourneyStep } from '../../../../shared/schemas/journey';
 import type { PatientStateApplication } from '../../../../shared/schemas/state-application';
 import type { StateApplicationStatus } from '../../../../shared/state-application';
 import { uploadRouteFor } from '../../../../shared/upload-route';
-import { AppliedForm } from './applied-form';
+
+// The form (react-hook-form, zod) loads only for a patient who has it to fill in. No Suspense of
+// its own: the page waits for it, so it never pushes the cards below it down (issue 23).
+const AppliedForm = lazy(async () => ({ default: (await import('./applied-form')).AppliedForm }));
 
 // The patient's OMMA application (issue 22): where it stands in the server's words (the
 // journey's State application step), its number and date, OMMA's reason and the documents it

@@ -7,9 +7,9 @@ import {
   isEligible,
   Notice,
 } from '@/features/patient/components/eligibility-notice';
+import { paymentDue } from '../../../../shared/application-status';
 import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
 import { feeCovered } from '../../../../shared/payment-status';
-import { paymentDue } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PaymentResult } from '../api/payments';
 import { PaymentForm } from './payment-form';

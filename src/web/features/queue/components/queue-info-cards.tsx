@@ -4,7 +4,7 @@ import { useBusinessHours } from '@/features/app-config/api/app-config';
 import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
 import { formatDate } from '@/lib/format';
-import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
+import { APPLICATION_TYPE_LABELS } from '../../../../shared/application-types';
 import { feeCovered } from '../../../../shared/payment-status';
 import { PAYMENT_STATUS_LABELS } from '../../../../shared/payment-status-labels';
 import type { QueueStatusView } from '../../../../shared/queue';

@@ -1,5 +1,5 @@
 import { LayoutDashboard, LogOut, RefreshCw, UserX, Video } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import {
   AlertDialog,
@@ -19,7 +19,6 @@ import { toast } from '@/components/ui/use-toast';
 import { openApplication, useApplications } from '@/features/applications/api/applications';
 import { useAuth } from '@/features/auth/api/session';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
-import { useConnectionState, usePatientRealtime } from '@/features/realtime/use-patient-realtime';
 import { errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
 import { feeCovered } from '../../../../shared/payment-status';
@@ -37,11 +36,13 @@ import { QueueStatusCard } from './queue-status-card';
 
 const READY_TOAST_KEY = 'consultation-ready-toast';
 
+const LiveConnection = lazy(async () => ({
+  default: (await import('./live-connection')).LiveConnection,
+}));
+
 /** /patient/queue (patient-side.md §2.9, §4): live by socket, polled every 15 s as a fallback. */
 export function QueuePage() {
   const { user } = useAuth();
-  usePatientRealtime(user?.email);
-  const connection = useConnectionState();
   const queue = useQueueStatus(QUEUE_POLL_QUEUE_PAGE_MS);
   const applications = useApplications();
   const status = queue.data ?? null;
@@ -49,7 +50,9 @@ export function QueuePage() {
   useQueueNotices(status, queue.isError);
   usePhysicianArrival(status);
 
-  if (!user || queue.isPending) return <FullPageSpinner label="Loading your queue status" />;
+  // The application's card is part of the first render too, so nothing moves after (issue 23).
+  if (!user || queue.isPending || applications.isPending)
+    return <FullPageSpinner label="Loading your queue status" />;
   const callPath = room ? videoCallPath(room) : null;
   const application =
     applications.data?.find((a) => a.id === status?.applicationId) ??
@@ -63,7 +66,9 @@ export function QueuePage() {
           <h1 className="text-2xl font-bold text-primary sm:text-3xl">Consultation Queue</h1>
           <p className="text-muted-foreground">Wait here for your video consultation.</p>
         </div>
-        <ConnectionIndicator state={connection} />
+        <Suspense fallback={<ConnectionIndicator state="connecting" />}>
+          <LiveConnection email={user.email} />
+        </Suspense>
       </div>
 
       {status ? (

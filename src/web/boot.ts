@@ -1,0 +1,25 @@
+import { SESSION_PROBE_PATH, type SessionProbe } from '../shared/session-probe';
+import { EVERY_PAGE_PATHS, FIRST_PAGE_DATA } from './app/early-data';
+import { FIRST_PAGE_CODE } from './app/page-code';
+import { startEarlyGet } from './lib/api-client';
+
+// The first module main.tsx runs, without React: it starts the session probe, the page's code
+// and (once the session says whose page it is) the page's data, while React and the app are
+// still being evaluated and before anything renders, rather than after the app has rendered and
+// the page's code has arrived (issue 23). The queries take the answers (api-client.ts getJson).
+
+const { pathname } = window.location;
+void FIRST_PAGE_CODE[pathname]?.().catch(() => undefined);
+
+const session = startEarlyGet<SessionProbe>(SESSION_PROBE_PATH);
+for (const path of EVERY_PAGE_PATHS) startEarlyGet(path);
+
+const data = FIRST_PAGE_DATA[pathname];
+if (data) {
+  session.then(
+    ({ user }) => {
+      if (user?.role === data.role) for (const path of data.paths) startEarlyGet(path);
+    },
+    () => undefined,
+  );
+}
