@@ -67,7 +67,7 @@ const reportDir = path.join(
   `okmmj-bench-web-${new Date().toISOString().replace(/[:.]/g, '-')}`,
 );
 mkdirSync(reportDir, { recursive: true });
-const server = await startProductionServer(Number(process.env.BENCH_PORT) || (await freePort()));
+const server = await startProductionServer(await freePort());
 const stopOnSignal = () => void server.stop().finally(() => process.exit(130));
 process.once('SIGINT', stopOnSignal);
 process.once('SIGTERM', stopOnSignal);
