@@ -78,5 +78,6 @@ export function causesOf(lhr: Result, figures: RunFigures): string[] {
       .map((ref) => `${ref.id} (${category})`),
   );
   if (failing.length) lines.push(`failing: ${failing.join('; ')}`);
+  if (figures.issues.length) lines.push(`Issues panel: ${figures.issues.join('; ')}`);
   return lines;
 }

@@ -3,6 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, {
+  type Artifacts,
   type Config,
   type DevtoolsLog,
   defaultConfig,
@@ -58,6 +59,8 @@ export interface RunFigures {
   compressed: number;
   /** Text responses (scripts, styles, HTML, JSON, SVG) over 1 KB sent without one. */
   uncompressedText: string[];
+  /** What the browser's Issues panel showed (Best Practices' inspector-issues audit). */
+  issues: string[];
 }
 
 /**
@@ -84,7 +87,8 @@ export async function lighthouseRun(
     if (result.lhr.runtimeError)
       throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
     writeFileSync(reportPath, JSON.stringify(result.lhr));
-    return { figures: figuresOf(result.lhr, result.artifacts.DevtoolsLog), lhr: result.lhr };
+    const figures = figuresOf(result.lhr, result.artifacts.DevtoolsLog);
+    return { figures: { ...figures, issues: issuesOf(result.artifacts) }, lhr: result.lhr };
   } finally {
     chrome.kill();
   }
@@ -112,7 +116,25 @@ const numeric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue 
 
 const TEXT_TYPE = /^(text\/|application\/(javascript|json|manifest\+json|xml)|image\/svg\+xml)/;
 
-function figuresOf(lhr: Result, log: DevtoolsLog): RunFigures {
+/**
+ * The Issues panel's entries, in a line each: the report names only their kind, and a CSP
+ * violation's directive and source are what tell where it comes from.
+ */
+function issuesOf(artifacts: Artifacts): string[] {
+  const lines = artifacts.InspectorIssues.contentSecurityPolicyIssue.map((issue) => {
+    const at = issue.sourceCodeLocation;
+    const blocked = issue.blockedURL ? ` blocked ${issue.blockedURL}` : '';
+    const file = at?.url.replace(/^https?:\/\/[^/]+/, '') || 'the page';
+    const where = at ? ` at ${file}:${at.lineNumber}` : '';
+    return `CSP ${issue.contentSecurityPolicyViolationType} (${issue.violatedDirective})${blocked}${where}`;
+  });
+  for (const [kind, found] of Object.entries(artifacts.InspectorIssues))
+    if (kind !== 'contentSecurityPolicyIssue' && found.length > 0)
+      lines.push(`${kind} ×${found.length}`);
+  return lines;
+}
+
+function figuresOf(lhr: Result, log: DevtoolsLog): Omit<RunFigures, 'issues'> {
   // What each response's headers said, from the run's own protocol log (the report's network
   // table does not keep headers).
   let requests = 0;
