@@ -63,6 +63,16 @@ export interface RunFigures {
   issues: string[];
 }
 
+let starting: Promise<chromeLauncher.LaunchedChrome> | undefined;
+let interrupted = false;
+
+/** Ends the run's Chromium, once started if it is starting (the bench was interrupted). */
+export async function stopBrowser() {
+  interrupted = true;
+  const chrome = await starting?.catch(() => undefined);
+  chrome?.kill();
+}
+
 /**
  * Runs Lighthouse once on `url` in its own Chromium (nothing cached from an earlier run), the
  * browser holding `cookies` first when the page is a signed-in one; writes the report to
@@ -73,13 +83,18 @@ export async function lighthouseRun(
   cookies: SessionCookie[],
   reportPath: string,
 ): Promise<{ figures: RunFigures; lhr: Result }> {
-  const chrome = await chromeLauncher.launch({
+  starting = chromeLauncher.launch({
     chromePath: CHROMIUM,
     // The machines run as root, where Chromium refuses to start with its sandbox.
     chromeFlags: ['--headless=new', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
     logLevel: 'silent',
+    // Its own Ctrl-C handler exits at once, before the bench stops its server: stopBrowser does.
+    handleSIGINT: false,
   });
+  const chrome = await starting;
   try {
+    // Interrupted while this browser was starting: it was not there to be stopped.
+    if (interrupted) throw new Error('bench:web was interrupted');
     if (cookies.length > 0) await giveCookies(chrome.port, url, cookies);
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
     const result = await lighthouse(url, flags, CONFIG);
@@ -90,6 +105,7 @@ export async function lighthouseRun(
     const figures = figuresOf(result.lhr, result.artifacts.DevtoolsLog);
     return { figures: { ...figures, issues: issuesOf(result.artifacts) }, lhr: result.lhr };
   } finally {
+    starting = undefined;
     chrome.kill();
   }
 }

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startProductionServer } from '../../e2e/own-server';
 import { causesOf } from './web-causes';
-import { lighthouseRun, type RunFigures } from './web-lighthouse';
+import { lighthouseRun, type RunFigures, stopBrowser } from './web-lighthouse';
 import { type SessionCookie, waitingPatient } from './web-patient';
 
 const PAGES = [
@@ -68,7 +68,8 @@ const reportDir = path.join(
 );
 mkdirSync(reportDir, { recursive: true });
 const server = await startProductionServer(await freePort());
-const stopOnSignal = () => void server.stop().finally(() => process.exit(130));
+const stopOnSignal = () =>
+  void Promise.allSettled([stopBrowser(), server.stop()]).finally(() => process.exit(130));
 process.once('SIGINT', stopOnSignal);
 process.once('SIGTERM', stopOnSignal);
 
