@@ -83,6 +83,7 @@ export async function lighthouseRun(
   cookies: SessionCookie[],
   reportPath: string,
 ): Promise<{ figures: RunFigures; lhr: Result }> {
+  if (interrupted) throw new Error('bench:web was interrupted');
   starting = chromeLauncher.launch({
     chromePath: CHROMIUM,
     // The machines run as root, where Chromium refuses to start with its sandbox.

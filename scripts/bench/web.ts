@@ -52,6 +52,20 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * One Lighthouse run, tried once more if it fails: on a loaded machine Chromium now and then
+ * drops its DevTools connection at the end of a run, which should not end a quarter-hour bench.
+ */
+async function measured(url: string, cookies: SessionCookie[], reportPath: string) {
+  try {
+    return await lighthouseRun(url, cookies, reportPath);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    console.log(`  ${new URL(url).pathname}: the run failed (${why}); running it again`);
+    return lighthouseRun(url, cookies, reportPath);
+  }
+}
+
 const loadAtStart = load();
 console.log(`Load average at start: ${loadAtStart}`);
 if (build) {
@@ -82,7 +96,7 @@ try {
       [];
     for (let i = 1; i <= runs; i++) {
       const slug = page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
-      const run = await lighthouseRun(
+      const run = await measured(
         url,
         page.signedIn ? cookies : [],
         path.join(reportDir, `${slug}-${i}.json`),
