@@ -31,11 +31,12 @@ for (const [name, path, heading] of [
     expect(errors).toEqual([]);
   });
 
-test('/robots.txt is plain text keeping crawlers out of the private areas', async ({ request }) => {
+test('/robots.txt is plain text keeping crawlers out of the staff areas and the API', async ({ request }) => {
   const res = await request.get('/robots.txt');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toMatch(/^text\/plain/);
   const body = await res.text();
-  for (const path of ['/admin/', '/doctor/', '/patient/', '/api/'])
-    expect(body).toContain(`Disallow: ${path}`);
+  for (const path of ['/admin/', '/doctor/', '/api/']) expect(body).toContain(`Disallow: ${path}`);
+  // A patient's page, signed out, is the sign-in page: nothing to hide, and crawlable (issue 23).
+  expect(body).not.toContain('/patient/');
 });

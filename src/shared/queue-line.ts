@@ -1,4 +1,5 @@
-import { estimateWaitMinutes, type QueueStatusView } from './queue.js';
+import type { QueueStatusView } from './queue.js';
+import { estimateWaitMinutes } from './queue-place.js';
 import type { QueueLine } from './realtime.js';
 
 // The queue's line as one broadcast (ADR 0021): every waiting patient's page receives the

@@ -20,9 +20,6 @@ export const ACTIVE_QUEUE_STATUSES: readonly QueueStatus[] = [
   'in_consultation',
 ];
 
-/** Until there is data, a consultation is taken to last this long (§9). */
-export const DEFAULT_CONSULTATION_MINUTES = 15;
-
 export const QueueStatusSchema = z.object({
   id: z.string(),
   /**
@@ -66,13 +63,5 @@ export const JoinQueueSchema = z.object({
   notAtDispensary: z.literal(true, { error: STATEMENT_REQUIRED_MESSAGE }),
 });
 
-/** Progress bar: 100% at position 1 or less, otherwise max(10, 100 - 20*(position - 1)). */
-export const queueProgress = (position: number) =>
-  position <= 1 ? 100 : Math.max(10, 100 - 20 * (position - 1));
-
-/** Minutes until a patient at `position` is likely seen. */
-export const estimateWaitMinutes = (
-  position: number,
-  averageMinutes: number,
-  doctorsOnDuty: number,
-) => Math.max(0, Math.round(((position - 1) * averageMinutes) / Math.max(1, doctorsOnDuty)));
+// The place rules have no schema, so a page that shows a place need not load zod (issue 23).
+export { DEFAULT_CONSULTATION_MINUTES, estimateWaitMinutes, queueProgress } from './queue-place.js';

@@ -1,4 +1,5 @@
 // First, before React is even evaluated: the session probe and the page's code and data start.
+import './lib/zod-jitless';
 import './boot';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -7,7 +7,8 @@ import { Progress } from '@/components/ui/progress';
 import { useAppConfig } from '@/features/app-config/api/app-config';
 import { useNow } from '@/lib/use-now';
 import { formatClinicInstant } from '../../../../shared/clinic-hours';
-import { type QueueStatusView, queueProgress } from '../../../../shared/queue';
+import type { QueueStatusView } from '../../../../shared/queue';
+import { queueProgress } from '../../../../shared/queue-place';
 import { NotifyMeButton } from './physician-arrival';
 
 interface QueueStatusCardProps {
