@@ -22,6 +22,8 @@ export { PATIENT_IDLE_MS, STAFF_IDLE_MS };
 export const ABSOLUTE_MS = 12 * 60 * 60_000;
 const CACHE_TTL_MS = 5_000;
 const TOUCH_EVERY_MS = 60_000;
+/** Live tokens whose hash is remembered (below); past this the oldest are forgotten. */
+export const TOKEN_HASH_MEMO_MAX = 10_000;
 
 export interface ResolvedSession {
   tokenHash: string;
@@ -56,11 +58,19 @@ export const idleLimitFor = (role: string) => (isStaffRole(role) ? STAFF_IDLE_MS
 
 export class SessionStore {
   private readonly cache = new Map<string, CacheEntry>();
+  /**
+   * Cookie token → its sha256, for tokens that resolved to a live session: a signed-in user's
+   * every request would otherwise hash its token again (issue 23). The hash of a token never
+   * changes, so this changes no rule: the session is still looked up, expired, idled out and
+   * revoked by its hash. A token leaves when it stops resolving or is signed out; bounded.
+   */
+  private readonly hashes = new Map<string, string>();
   private readonly loading = new Map<string, Promise<CacheEntry | null>>();
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    private readonly tokenMemoMax = TOKEN_HASH_MEMO_MAX,
   ) {}
 
   /**
@@ -100,7 +110,16 @@ export class SessionStore {
 
   /** The live session for a cookie token, or null (unknown, expired, idle, or user gone). */
   async resolve(token: string, opts: ResolveOptions = {}): Promise<ResolvedSession | null> {
-    return this.resolveHash(hashToken(token), opts);
+    const known = this.hashes.get(token);
+    const tokenHash = known ?? hashToken(token);
+    const entry = await this.liveEntry(tokenHash, opts);
+    if (!entry) this.hashes.delete(token);
+    else if (!known) {
+      if (this.hashes.size >= this.tokenMemoMax)
+        this.hashes.delete(this.hashes.keys().next().value as string);
+      this.hashes.set(token, tokenHash);
+    }
+    return entry;
   }
 
   /** resolve() by the token's hash: what an open socket holds (socket.data.tokenHash). */
@@ -120,7 +139,11 @@ export class SessionStore {
       await this.destroyHash(tokenHash);
       return null;
     }
-    if (countsAsActivity(entry.user.role, opts)) await this.recordActivity(entry, now);
+    if (countsAsActivity(entry.user.role, opts)) {
+      entry.lastSeenAt = now;
+      // Remembered in memory; written to the database at most once a minute.
+      if (now - entry.touchedAt > TOUCH_EVERY_MS) await this.writeActivity(entry, now);
+    }
     return entry;
   }
 
@@ -132,14 +155,13 @@ export class SessionStore {
   async touch(tokenHash: string): Promise<boolean> {
     const entry = await this.liveEntry(tokenHash, { background: true });
     if (!entry) return false;
-    await this.recordActivity(entry, this.now(), true);
+    const now = this.now();
+    entry.lastSeenAt = now;
+    await this.writeActivity(entry, now);
     return true;
   }
 
-  /** Activity now: remembered in memory, written to the database at most once a minute. */
-  private async recordActivity(entry: CacheEntry, now: number, writeNow = false) {
-    entry.lastSeenAt = now;
-    if (!writeNow && now - entry.touchedAt <= TOUCH_EVERY_MS) return;
+  private async writeActivity(entry: CacheEntry, now: number) {
     entry.touchedAt = now;
     await this.db
       .update(sessions)
@@ -148,6 +170,7 @@ export class SessionStore {
   }
 
   async destroy(token: string): Promise<void> {
+    this.hashes.delete(token);
     await this.destroyHash(hashToken(token));
   }
 
