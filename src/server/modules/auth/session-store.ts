@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { isStaffRole, STAFF_ROLES } from '../../../shared/roles.js';
 import { MFA_PENDING_MS } from '../../../shared/schemas/account.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import { PATIENT_IDLE_MS, STAFF_IDLE_MS } from '../../../shared/session-timing.js';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { patientProfiles, sessions, users } from '../../db/schema/index.js';
+import { toCurrentUser } from '../users/mappers.js';
 import { loadCurrentUser } from '../users/queries.js';
 
 // Sessions per DESIGN.md's security baseline: a 256-bit random token in the cookie, only its
@@ -22,6 +23,11 @@ export { PATIENT_IDLE_MS, STAFF_IDLE_MS };
 export const ABSOLUTE_MS = 12 * 60 * 60_000;
 const CACHE_TTL_MS = 5_000;
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A patient's open page keeps their session alive (ruling 17); the sweep rewrites its database
+ * copy at most this often (issue 23), a staff member's live call at every sweep (ADR 0013).
+ */
+export const PATIENT_SOCKET_WRITE_EVERY_MS = 5 * 60_000;
 /** Live tokens whose hash is remembered (below); past this the oldest are forgotten. */
 export const TOKEN_HASH_MEMO_MAX = 10_000;
 
@@ -128,6 +134,18 @@ export class SessionStore {
   }
 
   private async liveEntry(tokenHash: string, opts: ResolveOptions): Promise<CacheEntry | null> {
+    const entry = await this.current(tokenHash);
+    if (entry && countsAsActivity(entry.user.role, opts)) {
+      const now = this.now();
+      entry.lastSeenAt = now;
+      // Remembered in memory; written to the database at most once a minute.
+      if (now - entry.touchedAt > TOUCH_EVERY_MS) await this.writeActivity(entry, now);
+    }
+    return entry;
+  }
+
+  /** The session if it is live, as it stands (nothing recorded); an idle or expired one ends. */
+  private async current(tokenHash: string): Promise<CacheEntry | null> {
     const now = this.now();
     let entry = this.cache.get(tokenHash);
     if (!entry || now - entry.cachedAt > CACHE_TTL_MS) {
@@ -139,12 +157,46 @@ export class SessionStore {
       await this.destroyHash(tokenHash);
       return null;
     }
-    if (countsAsActivity(entry.user.role, opts)) {
-      entry.lastSeenAt = now;
-      // Remembered in memory; written to the database at most once a minute.
-      if (now - entry.touchedAt > TOUCH_EVERY_MS) await this.writeActivity(entry, now);
-    }
     return entry;
+  }
+
+  /**
+   * The socket sweep's pass over the sessions with sockets on this node (ADR 0013), batched
+   * (issue 23): the sessions the cache does not hold fresh are read in one query, and those kept
+   * alive (`active`: a patient's open page, staff in a live call) are written in one UPDATE,
+   * a patient's only when its database copy is PATIENT_SOCKET_WRITE_EVERY_MS old. Answers the
+   * sessions that are over (signed out, expired, idle, deactivated); an idle one ends here.
+   */
+  async sweep(items: { tokenHash: string; active: boolean }[]): Promise<Set<string>> {
+    await this.loadMany(items.map((i) => i.tokenHash));
+    const over = new Set<string>();
+    const due: CacheEntry[] = [];
+    for (const { tokenHash, active } of items) {
+      const entry = await this.current(tokenHash);
+      if (!entry) {
+        over.add(tokenHash);
+        continue;
+      }
+      if (!active) continue;
+      const now = this.now();
+      entry.lastSeenAt = now;
+      const every = isStaffRole(entry.user.role) ? 0 : PATIENT_SOCKET_WRITE_EVERY_MS;
+      if (now - entry.touchedAt >= every) due.push(entry);
+    }
+    if (due.length) {
+      const now = this.now();
+      for (const entry of due) entry.touchedAt = now;
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(
+          inArray(
+            sessions.tokenHash,
+            due.map((e) => e.tokenHash),
+          ),
+        );
+    }
+    return over;
   }
 
   /**
@@ -235,6 +287,54 @@ export class SessionStore {
     this.ended({ tokenHash });
   }
 
+  /** One read for every session here the cache does not hold fresh (none being read already). */
+  private async loadMany(tokenHashes: string[]): Promise<void> {
+    const now = this.now();
+    const stale = tokenHashes.filter((h) => {
+      const entry = this.cache.get(h);
+      return (!entry || now - entry.cachedAt > CACHE_TTL_MS) && !this.loading.has(h);
+    });
+    if (!stale.length) return;
+    const read = this.readMany(stale);
+    const pending = new Map(stale.map((h) => [h, read.then((found) => found.get(h) ?? null)]));
+    for (const [h, promise] of pending) {
+      this.loading.set(h, promise);
+      promise.catch(() => undefined); // a failed read is reported once, below
+    }
+    const settle = (found: Map<string, CacheEntry> | null) => {
+      for (const [h, promise] of pending) {
+        // A sign-out while the read was under way wins over what the read found (as loadOnce).
+        if (this.loading.get(h) !== promise) continue;
+        this.loading.delete(h);
+        const entry = found?.get(h);
+        if (entry) this.cache.set(h, entry);
+        else if (found) this.cache.delete(h);
+      }
+    };
+    try {
+      settle(await read);
+    } catch (err) {
+      settle(null);
+      throw err;
+    }
+  }
+
+  private async readMany(tokenHashes: string[]): Promise<Map<string, CacheEntry>> {
+    const rows = await this.db
+      .select({ session: sessions, user: users, profile: patientProfiles })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(patientProfiles, eq(patientProfiles.userId, users.id))
+      .where(and(inArray(sessions.tokenHash, tokenHashes), isNull(users.deactivatedAt)));
+    const found = new Map<string, CacheEntry>();
+    for (const { session, user, profile } of rows)
+      found.set(
+        session.tokenHash,
+        this.entryOf(session, toCurrentUser(user, profile), this.cache.get(session.tokenHash)),
+      );
+    return found;
+  }
+
   /** One database read per token at a time, however many requests are waiting for it. */
   private loadOnce(tokenHash: string, previous?: CacheEntry): Promise<CacheEntry | null> {
     let pending = this.loading.get(tokenHash);
@@ -265,9 +365,17 @@ export class SessionStore {
     if (!row) return null;
     const user = await loadCurrentUser(this.db, row.userId);
     if (!user) return null;
+    return this.entryOf(row, user, previous);
+  }
+
+  private entryOf(
+    row: typeof sessions.$inferSelect,
+    user: CurrentUser,
+    previous?: CacheEntry,
+  ): CacheEntry {
     const lastSeenAt = Math.max(row.lastSeenAt.getTime(), previous?.lastSeenAt ?? 0);
     return {
-      tokenHash,
+      tokenHash: row.tokenHash,
       user,
       lastSeenAt,
       expiresAt: row.expiresAt.getTime(),
