@@ -7,7 +7,6 @@ import { PATIENT_IDLE_MS, STAFF_IDLE_MS } from '../../../shared/session-timing.j
 import type { Db } from '../../db/client.js';
 import { patientProfiles, sessions, users } from '../../db/schema/index.js';
 import { toCurrentUser } from '../users/mappers.js';
-import { loadCurrentUser } from '../users/queries.js';
 
 // Sessions per DESIGN.md's security baseline: a 256-bit random token in the cookie, only its
 // hash in the database, idle timeout 30 min (15 for staff), absolute 12 h. Resolving a session
@@ -319,7 +318,10 @@ export class SessionStore {
     }
   }
 
-  private async readMany(tokenHashes: string[]): Promise<Map<string, CacheEntry>> {
+  private async readMany(
+    tokenHashes: string[],
+    previous?: CacheEntry,
+  ): Promise<Map<string, CacheEntry>> {
     const rows = await this.db
       .select({ session: sessions, user: users, profile: patientProfiles })
       .from(sessions)
@@ -330,7 +332,11 @@ export class SessionStore {
     for (const { session, user, profile } of rows)
       found.set(
         session.tokenHash,
-        this.entryOf(session, toCurrentUser(user, profile), this.cache.get(session.tokenHash)),
+        this.entryOf(
+          session,
+          toCurrentUser(user, profile),
+          previous ?? this.cache.get(session.tokenHash),
+        ),
       );
     return found;
   }
@@ -356,16 +362,9 @@ export class SessionStore {
     return pending;
   }
 
+  /** The session with its user and profile, in one query (issue 23: it was two). */
   private async load(tokenHash: string, previous?: CacheEntry): Promise<CacheEntry | null> {
-    const [row] = await this.db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash)))
-      .limit(1);
-    if (!row) return null;
-    const user = await loadCurrentUser(this.db, row.userId);
-    if (!user) return null;
-    return this.entryOf(row, user, previous);
+    return (await this.readMany([tokenHash], previous)).get(tokenHash) ?? null;
   }
 
   private entryOf(
