@@ -1,12 +1,14 @@
 // `npm run bench`: throughput of an authenticated GET /api/queue/status against a bare route
 // of the same server, with 1,000 patients waiting on PostgreSQL (DESIGN.md budget: ratio of
 // at least 0.5), and against a bare route on a second, plain Fastify instance in the same
-// process (issue 10: goal at least 0.35 of plain Fastify). Prints figures; it is not a test. Needs a PostgreSQL server: DATABASE_URL
+// process (issue 10: goal at least 0.35 of plain Fastify). Prints figures; it is not a test.
+// Beside requests per second it prints this process's CPU time per request (issue 23): on a
+// machine other work shares, throughput swings with the load, CPU per request far less. Needs a PostgreSQL server: DATABASE_URL
 // (any database on it; a scratch database is created and dropped) or the local default.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -75,24 +77,33 @@ try {
 
   // The load runs in a child process; this one keeps serving while it waits.
   const run = (url: string, withCookies: boolean) =>
-    new Promise<{ rps: number; p99: number; p50: number; total: number; bad: number }>(
-      (resolve, reject) => {
-        const child = spawn(process.execPath, [
-          path.join(import.meta.dirname, 'load.mjs'),
-          url,
-          String(CONNECTIONS),
-          String(SECONDS),
-          JSON.stringify(withCookies ? cookies : []),
-        ]);
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (err += d));
-        child.on('exit', (code) =>
-          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(err)),
-        );
-      },
-    );
+    new Promise<{
+      rps: number;
+      p99: number;
+      p50: number;
+      total: number;
+      bad: number;
+      cpuUs: number;
+    }>((resolve, reject) => {
+      const cpuBefore = process.cpuUsage();
+      const child = spawn(process.execPath, [
+        path.join(import.meta.dirname, 'load.mjs'),
+        url,
+        String(CONNECTIONS),
+        String(SECONDS),
+        JSON.stringify(withCookies ? cookies : []),
+      ]);
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      child.on('exit', (code) => {
+        if (code !== 0) return reject(new Error(err));
+        const cpu = process.cpuUsage(cpuBefore);
+        const result = JSON.parse(out);
+        resolve({ ...result, cpuUs: (cpu.user + cpu.system) / Math.max(1, result.total) });
+      });
+    });
 
   // Warm both paths, then alternate so drift on a noisy machine hits both alike.
   await run(`http://127.0.0.1:${port}/bench/bare`, false);
@@ -101,6 +112,7 @@ try {
   const bare: number[] = [];
   const hello: number[] = [];
   const status: number[] = [];
+  const cpu = { hello: [] as number[], bare: [] as number[], status: [] as number[] };
   let bareP99 = 0;
   let statusP99 = 0;
   let bad = 0;
@@ -111,6 +123,9 @@ try {
     hello.push(h.rps);
     bare.push(b.rps);
     status.push(s.rps);
+    cpu.hello.push(h.cpuUs);
+    cpu.bare.push(b.cpuUs);
+    cpu.status.push(s.cpuUs);
     bareP99 = Math.max(bareP99, b.p99);
     statusP99 = Math.max(statusP99, s.p99);
     bad += s.bad + b.bad;
@@ -121,19 +136,28 @@ try {
   console.log(
     `queue status benchmark — ${PATIENTS} patients waiting, ${SESSIONS} sessions, ${CONNECTIONS} connections, ${ROUNDS}×${SECONDS}s on PostgreSQL`,
   );
+  const us = (xs: number[]) => `${median(xs).toFixed(0).padStart(4)} µs CPU/req`;
   console.log(
-    `  plain Fastify hello     ${median(hello).toFixed(0).padStart(7)} req/s   (second instance)`,
+    `  plain Fastify hello     ${median(hello).toFixed(0).padStart(7)} req/s   ${us(cpu.hello)}   (second instance)`,
   );
   console.log(
-    `  bare route              ${median(bare).toFixed(0).padStart(7)} req/s   p99 ${bareP99} ms`,
+    `  bare route              ${median(bare).toFixed(0).padStart(7)} req/s   ${us(cpu.bare)}   p99 ${bareP99} ms`,
   );
   console.log(
-    `  GET /api/queue/status   ${median(status).toFixed(0).padStart(7)} req/s   p99 ${statusP99} ms`,
+    `  GET /api/queue/status   ${median(status).toFixed(0).padStart(7)} req/s   ${us(cpu.status)}   p99 ${statusP99} ms`,
   );
   console.log(
     `  ratio ${ratio.toFixed(2)} of the app's bare route (budget ≥ 0.50)${bad ? `   non-2xx or errors: ${bad}` : ''}`,
   );
   console.log(`  ratio ${plainRatio.toFixed(2)} of plain Fastify (goal ≥ 0.35)`);
+  console.log(
+    `  by CPU per request: ${(median(cpu.bare) / median(cpu.status)).toFixed(2)} of the bare route, ${(median(cpu.hello) / median(cpu.status)).toFixed(2)} of plain Fastify (what the ratios tend to when the server is the bottleneck)`,
+  );
+  console.log(
+    `  load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
+  );
   await plain.close();
   await app.close();
   await database.close();

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestLog, SLOW_REQUEST_MS } from './logging.js';
 import { validRegistration } from './test/fixtures.js';
 import { Client, createTestApp, type TestApp } from './test/harness.js';
 
 // Issue 10: the log never holds PHI, password hashes, tokens or query strings. The app runs
-// at LOG_LEVEL=info; the log must first show the requests made (method, path, status), then
-// stay free of a planted marker, an argon2 prefix and a date of birth after hostile requests:
+// at LOG_LEVEL=info; the log must first show the refused requests (method, path, status: a
+// quick success is at debug since issue 23), then stay free of a planted marker, an argon2 prefix and a date of birth after hostile requests:
 // NUL bytes, database errors (whose driver messages carry the query's values), bad multipart
 // bodies and a query string carrying a token.
 
@@ -36,17 +37,16 @@ const withPhi = (extra: Record<string, unknown> = {}) =>
 const logged = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe('the log at info', () => {
-  it('holds each request as method, path and status', async () => {
+  it('holds each refused request as method, path and status, and no quick success', async () => {
     const patient = new Client(t.app);
     expect((await patient.post('/api/register', withPhi())).statusCode).toBe(201);
     expect((await patient.get(`/api/user?token=${TOKEN}`)).statusCode).toBe(200);
+    expect((await new Client(t.app).get(`/api/user?token=${TOKEN}`)).statusCode).toBe(401);
     const requests = logged().filter((l) => l.msg === 'request');
     expect(requests).toContainEqual(
-      expect.objectContaining({ method: 'POST', path: '/api/register', status: 201 }),
+      expect.objectContaining({ method: 'GET', path: '/api/user', status: 401, level: 30 }),
     );
-    expect(requests).toContainEqual(
-      expect.objectContaining({ method: 'GET', path: '/api/user', status: 200 }),
-    );
+    expect(requests.filter((r) => Number(r.status) < 400)).toEqual([]);
     for (const r of requests) expect(r.ms).toEqual(expect.any(Number));
   });
 
@@ -85,5 +85,49 @@ describe('the log at info', () => {
     );
     for (const secret of [MARKER, MARKER.toLowerCase(), '$argon2', BIRTH, TOKEN, '?'])
       expect(text, secret).not.toContain(secret);
+  });
+});
+
+describe('the request line', () => {
+  /** What RequestLog writes for one answer, at the given level (pino's numbers: 20 debug, 30 info). */
+  function lineFor(level: string, statusCode: number, elapsedTime: number) {
+    const written: { level: string; line: Record<string, unknown> }[] = [];
+    const levels = ['trace', 'debug', 'info', 'warn', 'error'];
+    const log = Object.fromEntries(
+      ['debug', 'info', 'error'].map((l) => [
+        l,
+        (line: Record<string, unknown>) => written.push({ level: l, line }),
+      ]),
+    );
+    const reply = {
+      statusCode,
+      elapsedTime,
+      log: { ...log, isLevelEnabled: (l: string) => levels.indexOf(l) >= levels.indexOf(level) },
+    };
+    new RequestLog().requestCompleted(
+      null,
+      { method: 'GET', url: '/api/queue/status?x=1' } as never,
+      reply as never,
+    );
+    return written;
+  }
+
+  it('puts a quick success at debug: written at debug, not formatted at info', () => {
+    expect(lineFor('debug', 200, 3)).toEqual([
+      { level: 'debug', line: { method: 'GET', path: '/api/queue/status', status: 200, ms: 3 } },
+    ]);
+    expect(lineFor('info', 200, 3)).toEqual([]);
+  });
+
+  it('puts a slow success, a refusal and a failure at info', () => {
+    expect(lineFor('info', 200, SLOW_REQUEST_MS + 1)).toEqual([
+      expect.objectContaining({ level: 'info', line: expect.objectContaining({ status: 200 }) }),
+    ]);
+    expect(lineFor('info', 403, 2)).toEqual([
+      expect.objectContaining({ level: 'info', line: expect.objectContaining({ status: 403 }) }),
+    ]);
+    expect(lineFor('info', 503, 2)).toEqual([
+      expect.objectContaining({ level: 'info', line: expect.objectContaining({ status: 503 }) }),
+    ]);
   });
 });

@@ -23,6 +23,15 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
 }
 
+/**
+ * PGlite's own start parameters with a smaller buffer pool (issue 23). PostgreSQL zeroes its
+ * shared buffers at start, inside PGlite's WebAssembly memory, which never shrinks: the default
+ * 128 MB is resident from the first second. 32 MB holds a clinic's working set; the files
+ * behind it stay in the operating system's cache. Measured idle RSS of a production server:
+ * 450–460 MB → 306–340 MB once the database exists, 504–850 → 414–426 MB at the first start.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 /** PostgreSQL through `pg` when a URL is given; otherwise PGlite stored under dataDir. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -43,7 +52,10 @@ export async function openDatabase(opts: {
   if (!client) {
     const dir = path.resolve(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true, mode: 0o700 }); // PHI: the server user's only (issue 10)
-    client = await PGlite.create({ fs: new PrivateNodeFS(dir) });
+    client = await PGlite.create({
+      fs: new PrivateNodeFS(dir),
+      startParams: PGLITE_START_PARAMS,
+    });
   }
   const owned = client;
   return {

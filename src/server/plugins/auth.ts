@@ -63,7 +63,10 @@ export async function registerAuth(app: FastifyInstance, config: Config, store: 
 export function isBackgroundRequest(request: FastifyRequest): boolean {
   return (
     request.headers[BACKGROUND_REQUEST_HEADER] !== undefined ||
-    (request.method === 'GET' && request.routeOptions.url === SESSION_STATUS_PATH)
+    // The URL first: request.routeOptions builds an object on each read (issue 23).
+    (request.method === 'GET' &&
+      request.url.startsWith(SESSION_STATUS_PATH) &&
+      request.routeOptions.url === SESSION_STATUS_PATH)
   );
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Config, testConfig } from '../config.js';
 import { users } from '../db/schema/index.js';
 import {
   auditRows,
@@ -12,12 +13,30 @@ import {
   validRegistration,
 } from '../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../test/harness.js';
+import { registerSecurity } from './security.js';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** registerSecurity on a bare server with one route per kind of answer. */
+async function serverAnsweringKinds(config: Config): Promise<FastifyInstance> {
+  const app = Fastify();
+  await registerSecurity(app, config);
+  for (const [path, type, body] of [
+    ['/kind/page', 'text/html; charset=utf-8', '<!doctype html><title>x</title>'],
+    ['/kind/drawing.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+    ['/kind/letter.pdf', 'application/pdf', '%PDF-1.4'],
+    ['/kind/script.js', 'text/javascript; charset=utf-8', 'export {};'],
+    ['/kind/style.css', 'text/css; charset=utf-8', 'body{}'],
+    ['/kind/logo.png', 'image/png', 'png'],
+    ['/kind/font.woff2', 'font/woff2', 'woff'],
+  ] as const)
+    app.get(path, (_request, reply) => reply.type(type).send(body));
+  return app;
+}
 
 const REFUSED = { message: 'Cross-origin request refused', code: 'FORBIDDEN' };
 
@@ -35,33 +54,105 @@ function cspOf(res: LightMyRequestResponse): Map<string, string> {
   );
 }
 
+// What each kind of answer carries (ADR 0022): a page, or anything a browser could show as one,
+// the document set; JSON, scripts, styles, fonts, raster images and plain text the short inert set.
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** What every answer carries, whatever its kind (DESIGN.md's baseline). */
+function expectBaseline(res: LightMyRequestResponse) {
+  expect(cspOf(res).get('frame-ancestors')).toBe("'none'");
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('same-origin');
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+}
+
+function expectInert(res: LightMyRequestResponse) {
+  expectBaseline(res);
+  const csp = cspOf(res);
+  expect([...csp.keys()].sort()).toEqual(['default-src', 'frame-ancestors']);
+  expect(csp.get('default-src')).toBe("'none'");
+  for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeUndefined();
+}
+
+function expectDocument(res: LightMyRequestResponse) {
+  expectBaseline(res);
+  const csp = cspOf(res);
+  expect(csp.get('default-src')).toBe("'self'");
+  expect(csp.get('script-src')).toBe("'self'");
+  expect(csp.get('object-src')).toBe("'none'");
+  // Only our own object URLs may be framed (the room's PDF viewer).
+  expect(csp.get('frame-src')).toBe('blob:');
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  for (const name of DOCUMENT_ONLY) expect(res.headers[name], name).toBeDefined();
+}
+
 describe('security headers', () => {
+  let kinds: FastifyInstance;
+  beforeAll(async () => {
+    // The plugin on a server answering each kind the web build and the document downloads give
+    // (the web build is not there in the API tests): it goes by the answer's content type.
+    kinds = await serverAnsweringKinds(testConfig());
+  });
+  afterAll(() => kinds.close());
+
   it.each([
     ['a success', 'GET', '/api/health', 200],
     ['a 401', 'GET', '/api/user', 401],
     ['an unknown API route', 'GET', '/api/nothing-here', 404],
     ['a validation error', 'POST', '/api/login', 400],
-  ])('are on %s', async (_, method, url, status) => {
+  ])('on %s from the API are the inert set, not stored', async (_, method, url, status) => {
     const res = await t.app.inject({
       method: method as 'GET' | 'POST',
       url,
       ...(method === 'POST' ? { payload: {} } : {}),
     });
     expect(res.statusCode).toBe(status);
-    const csp = cspOf(res);
-    expect(csp.get('default-src')).toBe("'self'");
-    expect(csp.get('script-src')).toBe("'self'");
-    expect(csp.get('frame-ancestors')).toBe("'none'");
-    expect(csp.get('object-src')).toBe("'none'");
-    // Only our own object URLs may be framed (the room's PDF viewer).
-    expect(csp.get('frame-src')).toBe('blob:');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('same-origin');
-    expect(res.headers['x-frame-options']).toBe('DENY');
+    expectInert(res);
     expect(res.headers['cache-control']).toBe('no-store');
-    // Served over plain HTTP: no HSTS, no upgrade.
+    // Served over plain HTTP: no HSTS.
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(csp.has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it('on a refused cross-origin write are the inert set', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: {},
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(403);
+    expectInert(res);
+  });
+
+  it.each([
+    ['/kind/script.js'],
+    ['/kind/style.css'],
+    ['/kind/logo.png'],
+    ['/kind/font.woff2'],
+    ['/robots.txt'],
+  ])('on %s (never a page) are the inert set', async (url) => {
+    const res = await (url === '/robots.txt' ? t.app : kinds).inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expectInert(res);
+  });
+
+  it.each([
+    ['an HTML page', '/kind/page'],
+    ['an SVG (a document that can hold script)', '/kind/drawing.svg'],
+    ['a PDF', '/kind/letter.pdf'],
+  ])('on %s are the document set', async (_, url) => {
+    const res = await kinds.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expectDocument(res);
+    expect(cspOf(res).has('upgrade-insecure-requests')).toBe(false);
   });
 
   it('answers an unknown API route with a JSON 404', async () => {
@@ -250,8 +341,17 @@ describe('served over HTTPS (PUBLIC_URL)', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(cspOf(res).has('upgrade-insecure-requests')).toBe(true);
     expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+  });
+
+  it("upgrades a page's insecure requests, and sends HSTS on pages and assets", async () => {
+    const kinds = await serverAnsweringKinds(testConfig({ PUBLIC_URL: 'https://clinic.example' }));
+    const page = await kinds.inject({ method: 'GET', url: '/kind/page' });
+    const script = await kinds.inject({ method: 'GET', url: '/kind/script.js' });
+    await kinds.close();
+    expect(cspOf(page).has('upgrade-insecure-requests')).toBe(true);
+    for (const res of [page, script])
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('accepts writes from the public origin (behind a proxy) and refuses others', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Config, publicUrlOrigin } from '../config.js';
 import { AppError } from '../errors.js';
 
@@ -7,11 +7,12 @@ import { AppError } from '../errors.js';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The headers every answer carries, computed once at start: helmet parsed its CSP options on
- * every request (about 7% of a 404's CPU). The set and values are the ones helmet sent.
+ * The headers a document carries (an HTML page, and any answer of a kind that could be shown as
+ * one: SVG, PDF, XML, unknown), computed once at start: helmet parsed its CSP options on every
+ * request (about 7% of a 404's CPU). The set and values are the ones helmet sent.
  */
-export function securityHeaders(config: Config): Record<string, string> {
-  const https = config.PUBLIC_URL?.startsWith('https://') ?? false;
+export function documentHeaders(config: Config): Record<string, string> {
+  const https = isHttps(config);
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -32,44 +33,81 @@ export function securityHeaders(config: Config): Record<string, string> {
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join(';');
   return {
+    ...inertHeaders(config),
     'content-security-policy': csp,
     'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
-    'referrer-policy': 'same-origin',
-    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-    'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
-    'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = securityHeaders(config);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+/**
+ * The headers every other answer carries: JSON, scripts, style sheets, fonts, raster images,
+ * plain text (ADR 0022). Such an answer is never a page: its own policy can forbid everything
+ * (`default-src 'none'`), it may not be framed or read by another origin, and it is never
+ * sniffed into a page. About 200 bytes instead of 800 on every API answer and asset.
+ */
+export function inertHeaders(config: Config): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'same-origin',
+    ...(isHttps(config)
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
 
+const isHttps = (config: Config) => config.PUBLIC_URL?.startsWith('https://') ?? false;
+
+/**
+ * Content types that a browser never runs as a document (with nosniff): they get the inert set.
+ * Anything else, or an answer without a type (a 304 revalidating a page), gets the document set.
+ */
+const INERT_TYPE =
+  /^(?:application\/(?:json|problem\+json|manifest\+json|javascript)|text\/(?:javascript|css|plain)|font\/|image\/(?:png|jpeg|gif|webp|avif|x-icon|vnd\.microsoft\.icon)\b)/i;
+
+export const isInertType = (contentType: unknown): boolean =>
+  typeof contentType === 'string' && INERT_TYPE.test(contentType);
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const inert = inertHeaders(config);
+  const documents = documentHeaders(config);
   const publicOrigin = publicUrlOrigin(config);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // One callback hook for the headers and the write guard: each hook, and each promise of an
+  // async one, is paid by every request (issue 23).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(inert);
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    if (!UNSAFE.has(request.method)) return;
-    // Browsers send Sec-Fetch-Site and Origin; other clients (curl, the payment processor's
-    // webhook) send neither and carry no ambient cookie authority worth forging.
-    const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw new AppError('FORBIDDEN', 'Cross-origin request refused');
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      const own = `${request.protocol}://${request.host}`;
-      if (origin !== own && origin !== publicOrigin)
-        throw new AppError('FORBIDDEN', 'Cross-origin request refused');
-    } else if (origin === 'null') {
-      throw new AppError('FORBIDDEN', 'Cross-origin request refused');
-    }
+    done(UNSAFE.has(request.method) ? crossOriginRefusal(request, publicOrigin) : undefined);
   });
+
+  // What the answer turned out to be decides: a page (or anything not known inert) gets the
+  // document headers on top of the inert ones.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!isInertType(reply.getHeader('content-type'))) reply.headers(documents);
+    done(null, payload);
+  });
+}
+
+/** The refusal of a state-changing request another site made, if it is one. */
+function crossOriginRefusal(request: FastifyRequest, publicOrigin: string | null) {
+  // Browsers send Sec-Fetch-Site and Origin; other clients (curl, the payment processor's
+  // webhook) send neither and carry no ambient cookie authority worth forging.
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') return new AppError('FORBIDDEN', 'Cross-origin request refused');
+  const origin = request.headers.origin;
+  if (origin === 'null') return new AppError('FORBIDDEN', 'Cross-origin request refused');
+  if (origin) {
+    const own = `${request.protocol}://${request.host}`;
+    if (origin !== own && origin !== publicOrigin)
+      return new AppError('FORBIDDEN', 'Cross-origin request refused');
+  }
+  return undefined;
 }

@@ -12,29 +12,30 @@ import { type AppSocket, dataOf } from './participants.js';
 
 export const SWEEP_EVERY_MS = 60_000;
 
-/** One pass over this node's sockets; the timer in socket-server.ts runs it once a minute. */
+/**
+ * One pass over this node's sockets; the timer in socket-server.ts runs it once a minute. The
+ * sessions are judged together (SessionStore.sweep: one read, one write, issue 23).
+ */
 export async function sweepSessions(ctx: AppContext): Promise<void> {
   const io = ctx.realtime.io;
   if (!io) return;
   const bySession = new Map<string, AppSocket[]>();
   for (const socket of io.of('/').sockets.values()) {
     const { tokenHash } = dataOf(socket);
-    bySession.set(tokenHash, [...(bySession.get(tokenHash) ?? []), socket]);
+    const sockets = bySession.get(tokenHash);
+    if (sockets) sockets.push(socket);
+    else bySession.set(tokenHash, [socket]);
   }
-  for (const [tokenHash, sockets] of bySession) {
-    // A database hiccup closes nobody: the next pass asks again.
-    const alive = await sessionLives(ctx, tokenHash, sockets).catch(() => true);
-    if (!alive) for (const socket of sockets) socket.disconnect(true);
-  }
+  const items = [];
+  for (const [tokenHash, sockets] of bySession)
+    items.push({ tokenHash, active: await countsAsActivity(ctx, sockets) });
+  // A database hiccup closes nobody: the next pass asks again.
+  const over = await ctx.sessions.sweep(items).catch(() => new Set<string>());
+  for (const tokenHash of over)
+    for (const socket of bySession.get(tokenHash) ?? []) socket.disconnect(true);
 }
 
-/** Keeps the session alive when its sockets count as activity; false when it is over. */
-async function sessionLives(ctx: AppContext, tokenHash: string, sockets: AppSocket[]) {
-  if (await countsAsActivity(ctx, sockets)) return ctx.sessions.touch(tokenHash);
-  // Asked in the background: an idle staff session ends here (row deleted, sockets told).
-  return (await ctx.sessions.resolveHash(tokenHash, { background: true })) !== null;
-}
-
+/** Whether the sockets keep their session alive: a patient's page, staff in a live call. */
 async function countsAsActivity(ctx: AppContext, sockets: AppSocket[]): Promise<boolean> {
   if (!isStaffRole(dataOf(sockets[0]!).role)) return true;
   for (const socket of sockets) if (await inLiveCall(ctx, socket)) return true;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONSOLE_COUNTS_PATH } from '../../../shared/schemas/console-counts.js';
 import { KEEP_ALIVE_PATH, SESSION_STATUS_PATH } from '../../../shared/schemas/session-status.js';
 import { BACKGROUND_REQUEST_HEADER } from '../../../shared/session-timing.js';
@@ -9,6 +9,7 @@ import { signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { paidPatient } from '../../test/patients.js';
 import { joinedPair, listeningApp, Peer, type PeerEnv, settle } from '../../test/socket-peer.js';
+import { PATIENT_SOCKET_WRITE_EVERY_MS, SessionStore } from './session-store.js';
 
 // Automatic logoff (issue 13, HIPAA 164.312(a)(2)(iii), ADR 0013) with an injected clock: staff
 // sessions end after 15 minutes without a request the user made or a live call; an open socket
@@ -165,5 +166,38 @@ describe('patients (ruling 17, unchanged)', () => {
     expect((await status(patient.client)).remainingMs).toBe(30 * MIN);
     clock += 30 * MIN + 1_000;
     expect((await poll(patient.client, '/api/queue/status')).statusCode).toBe(401);
+  });
+
+  it('with pages open, are written in one UPDATE per sweep, each at most every five minutes (issue 23)', async () => {
+    expect(PATIENT_SOCKET_WRITE_EVERY_MS).toBe(5 * MIN);
+    const patients = [await paidPatient(t.app), await paidPatient(t.app), await paidPatient(t.app)];
+    for (const p of patients) await new Peer(p.client, env).connected();
+    const lastSeen = async () =>
+      Promise.all(
+        patients.map(async (p) => (await sessionRows(p.userId))[0]!.lastSeenAt.getTime()),
+      );
+    const signedInAt = await lastSeen();
+    const updates = vi.spyOn(t.app.ctx.db, 'update');
+    const sessionWrites = () => updates.mock.calls.filter(([table]) => table === sessions).length;
+    try {
+      await minutesPass(2);
+      expect(await lastSeen()).toEqual(signedInAt); // the copy is 2 minutes old: nothing written
+      expect(sessionWrites()).toBe(0);
+      await minutesPass(4);
+      expect(await lastSeen()).toEqual(patients.map(() => clock)); // 6 minutes: all of them
+      // Every socket on the node is judged in one pass: one statement however many sessions.
+      expect(sessionWrites()).toBe(1);
+      await minutesPass(1);
+      await minutesPass(1);
+      expect(await lastSeen()).toEqual(patients.map(() => clock - 2 * MIN));
+      expect(sessionWrites()).toBe(1);
+    } finally {
+      updates.mockRestore();
+    }
+    // Another node (or a restart) reading the database sees each session alive 40 minutes on.
+    for (let minute = 0; minute < 32; minute++) await minutesPass(1);
+    const otherNode = new SessionStore(t.app.ctx.db, () => clock);
+    for (const p of patients)
+      expect(await otherNode.resolve(p.client.cookie!.slice('sid='.length))).not.toBeNull();
   });
 });

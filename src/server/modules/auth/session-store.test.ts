@@ -216,4 +216,38 @@ describe('SessionStore', () => {
     expect(await store.resolve(stale)).toBeNull();
     expect(await store.resolve(live)).not.toBeNull();
   });
+
+  it('ends a session known by its token when another node signs it out (issue 23 token memo)', async () => {
+    const { id } = await createUser(t.app, 'patient');
+    const token = await store.create(id, {});
+    expect(await store.resolve(token)).not.toBeNull();
+    expect(await store.resolve(token)).not.toBeNull(); // from memory, token and all
+    const otherNode = new SessionStore(t.app.ctx.db, () => clock);
+    await otherNode.destroy(token);
+    // Told through the cluster link at once, or, without it, once the 5-second cache runs out.
+    clock += 6_000;
+    expect(await store.resolve(token)).toBeNull();
+    const again = await store.create(id, {});
+    expect(await store.resolve(again)).not.toBeNull();
+    store.forgetLocally({ tokenHash: hashToken(again) });
+    await otherNode.destroy(again);
+    expect(await store.resolve(again)).toBeNull();
+  });
+
+  it('with more live tokens than it remembers, resolves and signs out each one', async () => {
+    const small = new SessionStore(t.app.ctx.db, () => clock, 2);
+    const { id } = await createUser(t.app, 'patient');
+    const tokens = [
+      await small.create(id, {}),
+      await small.create(id, {}),
+      await small.create(id, {}),
+    ];
+    for (let round = 0; round < 3; round++)
+      for (const token of tokens) expect((await small.resolve(token))?.user.id).toBe(id);
+    await small.destroy(tokens[0]!);
+    expect(await small.resolve(tokens[0]!)).toBeNull();
+    expect(await small.resolve(tokens[1]!)).not.toBeNull();
+    expect(await small.resolve(tokens[2]!)).not.toBeNull();
+    expect(await small.resolve('not-a-token-anyone-was-given')).toBeNull();
+  });
 });

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { isStaffRole, STAFF_ROLES } from '../../../shared/roles.js';
 import { MFA_PENDING_MS } from '../../../shared/schemas/account.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import { PATIENT_IDLE_MS, STAFF_IDLE_MS } from '../../../shared/session-timing.js';
 import type { Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
-import { loadCurrentUser } from '../users/queries.js';
+import { patientProfiles, sessions, users } from '../../db/schema/index.js';
+import { toCurrentUser } from '../users/mappers.js';
 
 // Sessions per DESIGN.md's security baseline: a 256-bit random token in the cookie, only its
 // hash in the database, idle timeout 30 min (15 for staff), absolute 12 h. Resolving a session
@@ -22,6 +22,13 @@ export { PATIENT_IDLE_MS, STAFF_IDLE_MS };
 export const ABSOLUTE_MS = 12 * 60 * 60_000;
 const CACHE_TTL_MS = 5_000;
 const TOUCH_EVERY_MS = 60_000;
+/**
+ * A patient's open page keeps their session alive (ruling 17); the sweep rewrites its database
+ * copy at most this often (issue 23), a staff member's live call at every sweep (ADR 0013).
+ */
+export const PATIENT_SOCKET_WRITE_EVERY_MS = 5 * 60_000;
+/** Live tokens whose hash is remembered (below); past this the oldest are forgotten. */
+export const TOKEN_HASH_MEMO_MAX = 10_000;
 
 export interface ResolvedSession {
   tokenHash: string;
@@ -56,11 +63,19 @@ export const idleLimitFor = (role: string) => (isStaffRole(role) ? STAFF_IDLE_MS
 
 export class SessionStore {
   private readonly cache = new Map<string, CacheEntry>();
+  /**
+   * Cookie token → its sha256, for tokens that resolved to a live session: a signed-in user's
+   * every request would otherwise hash its token again (issue 23). The hash of a token never
+   * changes, so this changes no rule: the session is still looked up, expired, idled out and
+   * revoked by its hash. A token leaves when it stops resolving or is signed out; bounded.
+   */
+  private readonly hashes = new Map<string, string>();
   private readonly loading = new Map<string, Promise<CacheEntry | null>>();
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    private readonly tokenMemoMax = TOKEN_HASH_MEMO_MAX,
   ) {}
 
   /**
@@ -100,7 +115,16 @@ export class SessionStore {
 
   /** The live session for a cookie token, or null (unknown, expired, idle, or user gone). */
   async resolve(token: string, opts: ResolveOptions = {}): Promise<ResolvedSession | null> {
-    return this.resolveHash(hashToken(token), opts);
+    const known = this.hashes.get(token);
+    const tokenHash = known ?? hashToken(token);
+    const entry = await this.liveEntry(tokenHash, opts);
+    if (!entry) this.hashes.delete(token);
+    else if (!known) {
+      if (this.hashes.size >= this.tokenMemoMax)
+        this.hashes.delete(this.hashes.keys().next().value as string);
+      this.hashes.set(token, tokenHash);
+    }
+    return entry;
   }
 
   /** resolve() by the token's hash: what an open socket holds (socket.data.tokenHash). */
@@ -109,6 +133,18 @@ export class SessionStore {
   }
 
   private async liveEntry(tokenHash: string, opts: ResolveOptions): Promise<CacheEntry | null> {
+    const entry = await this.current(tokenHash);
+    if (entry && countsAsActivity(entry.user.role, opts)) {
+      const now = this.now();
+      entry.lastSeenAt = now;
+      // Remembered in memory; written to the database at most once a minute.
+      if (now - entry.touchedAt > TOUCH_EVERY_MS) await this.writeActivity(entry, now);
+    }
+    return entry;
+  }
+
+  /** The session if it is live, as it stands (nothing recorded); an idle or expired one ends. */
+  private async current(tokenHash: string): Promise<CacheEntry | null> {
     const now = this.now();
     let entry = this.cache.get(tokenHash);
     if (!entry || now - entry.cachedAt > CACHE_TTL_MS) {
@@ -120,8 +156,46 @@ export class SessionStore {
       await this.destroyHash(tokenHash);
       return null;
     }
-    if (countsAsActivity(entry.user.role, opts)) await this.recordActivity(entry, now);
     return entry;
+  }
+
+  /**
+   * The socket sweep's pass over the sessions with sockets on this node (ADR 0013), batched
+   * (issue 23): the sessions the cache does not hold fresh are read in one query, and those kept
+   * alive (`active`: a patient's open page, staff in a live call) are written in one UPDATE,
+   * a patient's only when its database copy is PATIENT_SOCKET_WRITE_EVERY_MS old. Answers the
+   * sessions that are over (signed out, expired, idle, deactivated); an idle one ends here.
+   */
+  async sweep(items: { tokenHash: string; active: boolean }[]): Promise<Set<string>> {
+    await this.loadMany(items.map((i) => i.tokenHash));
+    const over = new Set<string>();
+    const due: CacheEntry[] = [];
+    for (const { tokenHash, active } of items) {
+      const entry = await this.current(tokenHash);
+      if (!entry) {
+        over.add(tokenHash);
+        continue;
+      }
+      if (!active) continue;
+      const now = this.now();
+      entry.lastSeenAt = now;
+      const every = isStaffRole(entry.user.role) ? 0 : PATIENT_SOCKET_WRITE_EVERY_MS;
+      if (now - entry.touchedAt >= every) due.push(entry);
+    }
+    if (due.length) {
+      const now = this.now();
+      for (const entry of due) entry.touchedAt = now;
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(
+          inArray(
+            sessions.tokenHash,
+            due.map((e) => e.tokenHash),
+          ),
+        );
+    }
+    return over;
   }
 
   /**
@@ -132,14 +206,13 @@ export class SessionStore {
   async touch(tokenHash: string): Promise<boolean> {
     const entry = await this.liveEntry(tokenHash, { background: true });
     if (!entry) return false;
-    await this.recordActivity(entry, this.now(), true);
+    const now = this.now();
+    entry.lastSeenAt = now;
+    await this.writeActivity(entry, now);
     return true;
   }
 
-  /** Activity now: remembered in memory, written to the database at most once a minute. */
-  private async recordActivity(entry: CacheEntry, now: number, writeNow = false) {
-    entry.lastSeenAt = now;
-    if (!writeNow && now - entry.touchedAt <= TOUCH_EVERY_MS) return;
+  private async writeActivity(entry: CacheEntry, now: number) {
     entry.touchedAt = now;
     await this.db
       .update(sessions)
@@ -148,6 +221,7 @@ export class SessionStore {
   }
 
   async destroy(token: string): Promise<void> {
+    this.hashes.delete(token);
     await this.destroyHash(hashToken(token));
   }
 
@@ -212,6 +286,61 @@ export class SessionStore {
     this.ended({ tokenHash });
   }
 
+  /** One read for every session here the cache does not hold fresh (none being read already). */
+  private async loadMany(tokenHashes: string[]): Promise<void> {
+    const now = this.now();
+    const stale = tokenHashes.filter((h) => {
+      const entry = this.cache.get(h);
+      return (!entry || now - entry.cachedAt > CACHE_TTL_MS) && !this.loading.has(h);
+    });
+    if (!stale.length) return;
+    const read = this.readMany(stale);
+    const pending = new Map(stale.map((h) => [h, read.then((found) => found.get(h) ?? null)]));
+    for (const [h, promise] of pending) {
+      this.loading.set(h, promise);
+      promise.catch(() => undefined); // a failed read is reported once, below
+    }
+    const settle = (found: Map<string, CacheEntry> | null) => {
+      for (const [h, promise] of pending) {
+        // A sign-out while the read was under way wins over what the read found (as loadOnce).
+        if (this.loading.get(h) !== promise) continue;
+        this.loading.delete(h);
+        const entry = found?.get(h);
+        if (entry) this.cache.set(h, entry);
+        else if (found) this.cache.delete(h);
+      }
+    };
+    try {
+      settle(await read);
+    } catch (err) {
+      settle(null);
+      throw err;
+    }
+  }
+
+  private async readMany(
+    tokenHashes: string[],
+    previous?: CacheEntry,
+  ): Promise<Map<string, CacheEntry>> {
+    const rows = await this.db
+      .select({ session: sessions, user: users, profile: patientProfiles })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(patientProfiles, eq(patientProfiles.userId, users.id))
+      .where(and(inArray(sessions.tokenHash, tokenHashes), isNull(users.deactivatedAt)));
+    const found = new Map<string, CacheEntry>();
+    for (const { session, user, profile } of rows)
+      found.set(
+        session.tokenHash,
+        this.entryOf(
+          session,
+          toCurrentUser(user, profile),
+          previous ?? this.cache.get(session.tokenHash),
+        ),
+      );
+    return found;
+  }
+
   /** One database read per token at a time, however many requests are waiting for it. */
   private loadOnce(tokenHash: string, previous?: CacheEntry): Promise<CacheEntry | null> {
     let pending = this.loading.get(tokenHash);
@@ -233,18 +362,19 @@ export class SessionStore {
     return pending;
   }
 
+  /** The session with its user and profile, in one query (issue 23: it was two). */
   private async load(tokenHash: string, previous?: CacheEntry): Promise<CacheEntry | null> {
-    const [row] = await this.db
-      .select()
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash)))
-      .limit(1);
-    if (!row) return null;
-    const user = await loadCurrentUser(this.db, row.userId);
-    if (!user) return null;
+    return (await this.readMany([tokenHash], previous)).get(tokenHash) ?? null;
+  }
+
+  private entryOf(
+    row: typeof sessions.$inferSelect,
+    user: CurrentUser,
+    previous?: CacheEntry,
+  ): CacheEntry {
     const lastSeenAt = Math.max(row.lastSeenAt.getTime(), previous?.lastSeenAt ?? 0);
     return {
-      tokenHash,
+      tokenHash: row.tokenHash,
       user,
       lastSeenAt,
       expiresAt: row.expiresAt.getTime(),
