@@ -31,7 +31,9 @@ for (const [name, path, heading] of [
     expect(errors).toEqual([]);
   });
 
-test('/robots.txt is plain text keeping crawlers out of the staff areas and the API', async ({ request }) => {
+test('/robots.txt is plain text keeping crawlers out of the staff areas and the API', async ({
+  request,
+}) => {
   const res = await request.get('/robots.txt');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toMatch(/^text\/plain/);

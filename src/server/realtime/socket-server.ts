@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../shared/realtime.js';
+import { isStaffRole } from '../../shared/roles.js';
 import { publicUrlOrigin } from '../config.js';
 import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/session-store.js';
@@ -32,6 +33,14 @@ function sameHost(origin: string, host: string | undefined): boolean {
     return false;
   }
 }
+
+/** Disconnect reasons that mean the page went away (closed, navigated, lost its network). */
+const CLIENT_CLOSED = new Set([
+  'transport close',
+  'transport error',
+  'client namespace disconnect',
+  'ping timeout',
+]);
 
 export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoServer {
   const publicOrigin = publicUrlOrigin(ctx.config);
@@ -79,7 +88,12 @@ export function attachSocketServer(app: FastifyInstance, ctx: AppContext): IoSer
       tokenHash: string;
       patientId: string | null;
     };
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
+      // A patient's page closing is their last activity: written now, because the sweep writes
+      // an open page's at most every five minutes (issue 23), and another node judging the
+      // session must not sign them out early. Not when the server closed it (shutdown, sign-out).
+      if (!isStaffRole(role) && CLIENT_CLOSED.has(reason))
+        void ctx.sessions.touch(tokenHash).catch(() => undefined);
       if (role === 'doctor') {
         ctx.queue.doctorPresenceChanged();
         ctx.queueReminders.doctorDisconnected();

@@ -200,4 +200,18 @@ describe('patients (ruling 17, unchanged)', () => {
     for (const p of patients)
       expect(await otherNode.resolve(p.client.cookie!.slice('sid='.length))).not.toBeNull();
   });
+
+  it('closing the page writes its time at once, so another node counts the 30 minutes from there (issue 23)', async () => {
+    const patient = await paidPatient(t.app);
+    const peer = await new Peer(patient.client, env).connected();
+    await minutesPass(3); // open for 3 minutes: the sweep has not written it yet
+    const closedAt = clock;
+    peer.socket.close();
+    await settle(100);
+    expect((await sessionRows(patient.userId))[0]!.lastSeenAt.getTime()).toBe(closedAt);
+    clock += 29 * MIN;
+    const otherNode = new SessionStore(t.app.ctx.db, () => clock);
+    const token = patient.client.cookie!.slice('sid='.length);
+    expect(await otherNode.resolve(token, { background: true })).not.toBeNull();
+  });
 });
