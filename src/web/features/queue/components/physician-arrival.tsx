@@ -41,7 +41,7 @@ export function NotifyMeButton() {
       type="button"
       variant="outline"
       size="sm"
-      className="w-full sm:w-fit"
+      className="h-auto min-h-8 w-full whitespace-normal sm:w-fit"
       onClick={() => void Notification.requestPermission().then(setPermission)}
     >
       <Bell aria-hidden="true" />

@@ -68,7 +68,8 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
           </p>
         )}
       </CardHeader>
-      <CardContent className="grid gap-5">
+      {/* minmax(0, 1fr): a long button label wraps instead of widening the column past the card. */}
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
         {waiting && !onDuty && <NotifyMeButton />}
         {waiting && (
           <>
