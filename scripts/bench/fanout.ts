@@ -17,6 +17,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { hashToken } from '../../src/server/modules/auth/session-store.js';
 import { adminUrl, databaseUrlFor } from '../../src/server/test/pg-urls.js';
+import { seedWaitingPatients } from './seed-line.js';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 5000);
 const ADMISSIONS = Number(process.env.BENCH_ADMISSIONS ?? 20);
@@ -80,19 +81,7 @@ try {
   seed.on('error', (err) => console.error(`database connection lost: ${err.message}`));
   await seed.connect();
   // Paid patients in line, joined a second apart; a doctor who admits them.
-  await seed.query(`
-    with u as (
-      insert into users (email, password_hash, first_name, last_name, role)
-      select 'fanout' || i || '@example.test', 'x', 'Bench', 'Patient ' || i, 'patient' from generate_series(1, ${PATIENTS}) i
-      returning id, last_name),
-    p as (
-      insert into patient_profiles (user_id, first_name, last_name, state)
-      select id, 'Bench', last_name, 'OK' from u returning id),
-    a as (
-      insert into applications (patient_id, type, status, payment_status, amount_cents)
-      select id, 'new', 'payment_completed', 'authorized', 13700 from p returning id, patient_id)
-    insert into queue_entries (application_id, patient_id, joined_at)
-    select a.id, a.patient_id, now() - interval '2 hours' + (row_number() over ()) * interval '1 second' from a`);
+  await seedWaitingPatients(seed, PATIENTS, 'fanout');
   const { rows: doctors } = await seed.query<{ id: string }>(
     `insert into users (email, password_hash, first_name, last_name, role)
      values ('fanout-doctor@example.test', 'x', 'Bench', 'Doctor', 'doctor') returning id`,

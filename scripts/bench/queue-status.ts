@@ -17,6 +17,7 @@ import { testConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { adminUrl, databaseUrlFor } from '../../src/server/test/pg-urls.js';
+import { seedWaitingPatients } from './seed-line.js';
 
 const PATIENTS = 1000;
 const SESSIONS = 200;
@@ -41,19 +42,7 @@ try {
   const seed = new pg.Client({ connectionString: databaseUrlFor(base, dbName) });
   await seed.connect();
   // 1,000 paid patients in line, joined a second apart.
-  await seed.query(`
-    with u as (
-      insert into users (email, password_hash, first_name, last_name, role)
-      select 'bench' || i || '@example.test', 'x', 'Bench', 'Patient ' || i, 'patient' from generate_series(1, ${PATIENTS}) i
-      returning id, last_name),
-    p as (
-      insert into patient_profiles (user_id, first_name, last_name, state)
-      select id, 'Bench', last_name, 'OK' from u returning id, user_id, last_name),
-    a as (
-      insert into applications (patient_id, type, status, payment_status, amount_cents)
-      select id, 'new', 'payment_completed', 'authorized', 13700 from p returning id, patient_id)
-    insert into queue_entries (application_id, patient_id, joined_at)
-    select a.id, a.patient_id, now() - interval '1 hour' + (row_number() over ()) * interval '1 second' from a`);
+  await seedWaitingPatients(seed, PATIENTS, 'bench');
   await seed.end();
 
   const app = await buildApp({ config: testConfig({ DATA_DIR: dataDir }), database });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { QueueStatusView } from './queue.js';
 import { applyQueueLine, lineRuns, placeFinder } from './queue-line.js';
 import type { QueueLine } from './realtime.js';
+import { waitingView } from './testing/queue-views.js';
 
 // ADR 0021: the line travels as runs of waiting line numbers; each page finds its own place.
 
@@ -42,20 +42,7 @@ describe('placeFinder', () => {
 });
 
 describe('applyQueueLine', () => {
-  const view: QueueStatusView = {
-    id: 'entry',
-    lineNumber: 10,
-    position: 5,
-    estimatedWaitTime: 60,
-    status: 'waiting',
-    joinedAt: '2026-01-14T16:00:00.000Z',
-    applicationId: 'application',
-    admitted: false,
-    averageConsultationMinutes: 15,
-    roomId: null,
-    physicianOnDuty: false,
-    clinicOpensAt: null,
-  };
+  const view = waitingView();
   const line: QueueLine = {
     waiting: [8, 8, 10, 12],
     averageConsultationMinutes: 20,

@@ -1,25 +1,18 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { QueueStatusView } from '../../../../shared/queue';
+import { waitingView } from '../../../../shared/testing/queue-views';
 import { applyQueueLineToCache, QUEUE_STATUS_KEY } from './queue';
 
 // The patient's page turns the line's broadcast (ADR 0021) into its own cached status: the place
 // the queue page shows, worked out from the patient's line number, with no refetch.
 
-const waiting: QueueStatusView = {
-  id: 'entry',
+const waiting = waitingView({
   lineNumber: 42,
   position: 3,
   estimatedWaitTime: 30,
-  status: 'waiting',
-  joinedAt: '2026-01-14T16:00:00.000Z',
-  applicationId: 'application',
-  admitted: false,
-  averageConsultationMinutes: 15,
-  roomId: null,
   physicianOnDuty: true,
-  clinicOpensAt: null,
-};
+});
 const line = (waitingRuns: number[]) => ({
   waiting: waitingRuns,
   averageConsultationMinutes: 15,
