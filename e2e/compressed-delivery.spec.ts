@@ -159,7 +159,9 @@ test("every text answer over 1 KB on a patient's dashboard load comes compressed
   await page.getByLabel('Password', { exact: true }).fill(patient.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(`${server.origin}/patient/dashboard`);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign out' }),
+  ).toBeVisible();
   await page.waitForLoadState('networkidle');
   // A fresh load of the dashboard, signed in, as a returning patient opens it.
   await page.reload();

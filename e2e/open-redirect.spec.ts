@@ -58,7 +58,9 @@ async function everyPayloadStaysHere(page: Page, origin: string, screenshot?: st
       await signInHere(page, patient.email, patient.password);
       await expect(page).toHaveURL(home);
       // Signed in, on this site's page (its data may still be loading on a busy runner).
-      await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign out' }),
+      ).toBeVisible();
       expect(new URL(page.url()).host).toBe(new URL(origin).host);
       expect(elsewhere, `requests away from 127.0.0.1 after next=${payload}`).toEqual([]);
       await page.context().clearCookies();
