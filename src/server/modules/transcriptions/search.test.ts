@@ -10,7 +10,8 @@ import { auditRows, signedInAs } from '../../test/fixtures.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { paidPatient } from '../../test/patients.js';
 
-// The log is on (info) for this file, to prove a search's words never reach it.
+// The log is on (debug, so quick successes are written too) for this file, to prove a
+// search's words never reach it.
 const log: string[] = [];
 let t: TestApp;
 let doctor: Awaited<ReturnType<typeof signedInAs>>;
@@ -20,7 +21,7 @@ let knee: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    config: { LOG_LEVEL: 'info' },
+    config: { LOG_LEVEL: 'debug' },
     logStream: { write: (line) => void log.push(line) },
   });
   doctor = await signedInAs(t.app, 'doctor');
