@@ -18,7 +18,7 @@ export function renderTemplate(template: string, values: Record<string, string>)
 }
 
 /** A self-signed certificate for `address` (an IP), valid a day: { certificate, key } paths. */
-export function selfSignedCertificate(lab: Lab, address: string) {
+export function selfSignedCertificate(lab: Pick<Lab, 'file'>, address: string) {
   const certificate = lab.file('tls.crt');
   const key = lab.file('tls.key');
   execFileSync('openssl', [
@@ -88,9 +88,11 @@ export interface NginxSite {
 /** Where libnginx-mod-http-brotli-static installs the module the site's brotli_static needs. */
 const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
-/** nginx's own main configuration around the site: every path inside the lab's directory. */
-function nginxMain(lab: Lab, site: string): string {
-  const dir = lab.file('nginx');
+/**
+ * nginx's own main configuration around the site: every path inside `dir`, so it runs beside a
+ * host's own nginx. Also used by `npm run bench:web`, which measures the pages through it.
+ */
+export function nginxMainConfig(dir: string, site: string): string {
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(dir, sub), { recursive: true });
   // Debian's modules-enabled/ names this module relative to /etc/nginx, which -p moves.
@@ -112,28 +114,30 @@ http {
 `;
 }
 
+/** deploy/nginx/okmmj.conf rendered for `site`, with this checkout's build as the assets. */
+export function renderSite(site: NginxSite): string {
+  return renderTemplate('deploy/nginx/okmmj.conf', {
+    SERVER_NAME: site.serverName,
+    HTTPS_PORT: String(site.httpsPort),
+    HTTP_PORT: String(site.httpPort),
+    TLS_CERTIFICATE: site.certificate,
+    TLS_CERTIFICATE_KEY: site.key,
+    UPSTREAM_SERVERS: site.upstreams.map((u) => `server ${u};`).join('\n    '),
+    MAX_BODY_SIZE: site.maxBodySize ?? '512m',
+    // The nodes run this checkout's build; nginx serves its assets from the same place.
+    PUBLIC_DIR: path.resolve('dist/public'),
+  });
+}
+
 /**
  * Renders deploy/nginx/okmmj.conf for the lab, checks it with `nginx -t`, and runs nginx in
  * the foreground inside `ns`. Answers the `nginx -t` output.
  */
 export async function startNginx(lab: Lab, ns: Namespace, site: NginxSite) {
   const sitePath = lab.file('okmmj.conf');
-  writeFileSync(
-    sitePath,
-    renderTemplate('deploy/nginx/okmmj.conf', {
-      SERVER_NAME: site.serverName,
-      HTTPS_PORT: String(site.httpsPort),
-      HTTP_PORT: String(site.httpPort),
-      TLS_CERTIFICATE: site.certificate,
-      TLS_CERTIFICATE_KEY: site.key,
-      UPSTREAM_SERVERS: site.upstreams.map((u) => `server ${u};`).join('\n    '),
-      MAX_BODY_SIZE: site.maxBodySize ?? '512m',
-      // The nodes run this checkout's build; nginx serves its assets from the same place.
-      PUBLIC_DIR: path.resolve('dist/public'),
-    }),
-  );
+  writeFileSync(sitePath, renderSite(site));
   const main = lab.file('nginx.conf');
-  writeFileSync(main, nginxMain(lab, sitePath));
+  writeFileSync(main, nginxMainConfig(lab.file('nginx'), sitePath));
   const errorLog = lab.file('nginx/error.log');
   const base = ['-p', lab.file('nginx'), '-c', main, '-e', errorLog];
   // nginx -t writes its verdict to stderr; 2>&1 through sh keeps it for the assertion.

@@ -27,25 +27,32 @@ function heard(patient: Patient, view: QueueStatusView | null) {
   if (view.status !== 'waiting') return;
   const round = patient.start - view.position;
   if (round > 0 && !patient.heard.has(round)) {
-    patient.heard.set(round, Date.now());
-    check(round);
+    const at = Date.now();
+    patient.heard.set(round, at);
+    tally(round, at);
   }
 }
 
-/** Every patient still waiting after admission `round` (start > round) has heard it. */
-function check(round: number) {
-  if (reported.has(round)) return;
-  let last = 0;
-  let first = Number.POSITIVE_INFINITY;
-  for (const p of patients) {
-    if (p.start <= round) continue;
-    const at = p.heard.get(round);
-    if (at === undefined) return;
-    last = Math.max(last, at);
-    first = Math.min(first, at);
+/**
+ * Counts who has heard admission `round` and reports once everyone still waiting after it
+ * (start > round) has. A running count per round: a scan of all patients on each notice would
+ * itself delay the notices still to be read (quadratic in the process's share).
+ */
+const rounds = new Map<number, { expected: number; count: number; last: number; first: number }>();
+function tally(round: number, at: number) {
+  let r = rounds.get(round);
+  if (!r) {
+    const expected = patients.filter((p) => p.start > round).length;
+    r = { expected, count: 0, last: 0, first: Number.POSITIVE_INFINITY };
+    rounds.set(round, r);
   }
-  reported.add(round);
-  process.send?.({ round, last, first });
+  r.count++;
+  r.last = Math.max(r.last, at);
+  r.first = Math.min(r.first, at);
+  if (r.count === r.expected && !reported.has(round)) {
+    reported.add(round);
+    process.send?.({ round, last: r.last, first: r.first });
+  }
 }
 
 function connect(cookie: string): Promise<void> {
@@ -80,6 +87,7 @@ process.on('message', async (message: { cookies?: string[]; cpu?: boolean; stop?
   }
   if (message.cpu) {
     const used = process.cpuUsage(cpuStart);
+    cpuStart = process.cpuUsage(); // each answer covers the time since the last one
     process.send?.({ cpuMs: (used.user + used.system) / 1000 });
   }
   if (message.stop) {

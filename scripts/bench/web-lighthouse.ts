@@ -87,7 +87,12 @@ export async function lighthouseRun(
   starting = chromeLauncher.launch({
     chromePath: CHROMIUM,
     // The machines run as root, where Chromium refuses to start with its sandbox.
-    chromeFlags: ['--headless=new', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+    chromeFlags: [
+      '--headless=new',
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+      // The bench's nginx front has a self-signed certificate (web-nginx.ts).
+      ...(url.startsWith('https://127.0.0.1:') ? ['--ignore-certificate-errors'] : []),
+    ],
     logLevel: 'silent',
     // Its own Ctrl-C handler exits at once, before the bench stops its server: stopBrowser does.
     handleSIGINT: false,

@@ -1,4 +1,4 @@
-// `npm run bench:web [-- --runs N] [-- --no-build]`: builds, starts the production server (as
+// `npm run bench:web [-- --runs N] [-- --no-build] [-- --pages dashboard,queue]`: builds, starts the production server (as
 // the production journeys do: e2e/own-server.ts, on a scratch PostgreSQL database of
 // DATABASE_URL's server, else a scratch PGlite), makes a patient who paid and waits in line,
 // and runs Lighthouse (mobile preset) N times (3) on the landing page, sign-in, and that
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { startProductionServer } from '../../e2e/own-server';
 import { causesOf } from './web-causes';
 import { lighthouseRun, type RunFigures, stopBrowser } from './web-lighthouse';
+import { startNginxFront } from './web-nginx';
 import { type SessionCookie, waitingPatient } from './web-patient';
 
 const PAGES = [
@@ -31,6 +32,17 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(1);
 }
 const build = !args.includes('--no-build');
+// The pages are measured through the deploy recipe's nginx (TLS, HTTP/2, assets from disk), as
+// a patient gets them; --direct measures the node alone (HTTP/1.1, no TLS).
+const direct = args.includes('--direct');
+// --pages: only the pages whose name contains one of these words (the figures of one change).
+const pagesAt = args.indexOf('--pages');
+const only = pagesAt >= 0 ? (args[pagesAt + 1] ?? '').split(',') : null;
+const pages = PAGES.filter((p) => !only || only.some((word) => word && p.name.includes(word)));
+if (pages.length === 0) {
+  console.error(`--pages matched none of: ${PAGES.map((p) => p.name).join(', ')}.`);
+  process.exit(1);
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -81,17 +93,22 @@ const reportDir = path.join(
   `okmmj-bench-web-${new Date().toISOString().replace(/[:.]/g, '-')}`,
 );
 mkdirSync(reportDir, { recursive: true });
-const server = await startProductionServer(await freePort());
+const appPort = await freePort();
+const server = await startProductionServer(appPort);
+const front = direct ? null : await startNginxFront(appPort, await freePort(), await freePort());
+const origin = front?.origin ?? server.origin;
 const stopOnSignal = () =>
-  void Promise.allSettled([stopBrowser(), server.stop()]).finally(() => process.exit(130));
+  void Promise.allSettled([stopBrowser(), front?.stop(), server.stop()]).finally(() =>
+    process.exit(130),
+  );
 process.once('SIGINT', stopOnSignal);
 process.once('SIGTERM', stopOnSignal);
 
 const results: { name: string; runs: RunFigures[]; causes: string[] }[] = [];
 try {
   const cookies: SessionCookie[] = await waitingPatient(server.origin, server.mailDir);
-  for (const page of PAGES) {
-    const url = `${server.origin}${page.path}`;
+  for (const page of pages) {
+    const url = `${origin}${page.path}`;
     const done: { figures: RunFigures; lhr: Awaited<ReturnType<typeof lighthouseRun>>['lhr'] }[] =
       [];
     for (let i = 1; i <= runs; i++) {
@@ -119,6 +136,7 @@ try {
     });
   }
 } finally {
+  await front?.stop();
   await server.stop();
 }
 

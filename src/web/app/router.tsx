@@ -4,6 +4,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import { firstPageData } from './first-page-data';
 import {
   type AccessCheck,
   anySignedIn,
@@ -81,10 +82,15 @@ const siteRoutes: RouteObject[] = [
   guarded(isPatient, [
     {
       path: '/patient/dashboard',
+      loader: firstPageData('/patient/dashboard'),
       lazy: lazyRoute(loadPage.patientDashboard, 'PatientDashboardPage'),
     },
     { path: '/patient/intake', element: <Page.IntakePage /> },
-    { path: '/patient/queue', lazy: lazyRoute(loadPage.queue, 'QueuePage') },
+    {
+      path: '/patient/queue',
+      loader: firstPageData('/patient/queue'),
+      lazy: lazyRoute(loadPage.queue, 'QueuePage'),
+    },
     { path: '/patient/consultation', element: <Page.VisitHistoryPage /> },
     { path: '/patient/documents', element: <Page.DocumentsPage /> },
   ]),

@@ -11,7 +11,8 @@ import { CallAnnouncementSchema, QueueUpdateEventSchema } from '../../../shared/
 import { APPLICATIONS_KEY } from '../applications/api/applications';
 import { invalidateDocumentLists } from '../documents/api/documents';
 import { JOURNEY_KEY } from '../patient/api/journey';
-import { applyQueueLineToCache, QUEUE_STATUS_KEY } from '../queue/api/queue';
+import { QUEUE_STATUS_KEY } from '../queue/api/queue';
+import { applyQueueLineToCache } from '../queue/api/queue-line-cache';
 
 /**
  * Live updates for a signed-in patient page: the queue entry as the server pushes it and the

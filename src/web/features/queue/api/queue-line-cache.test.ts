@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { QueueStatusView } from '../../../../shared/queue';
 import { waitingView } from '../../../../shared/testing/queue-views';
-import { applyQueueLineToCache, QUEUE_STATUS_KEY } from './queue';
+import { QUEUE_STATUS_KEY } from './queue';
+import { applyQueueLineToCache } from './queue-line-cache';
 
 // The patient's page turns the line's broadcast (ADR 0021) into its own cached status: the place
 // the queue page shows, worked out from the patient's line number, with no refetch.
