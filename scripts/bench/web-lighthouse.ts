@@ -82,6 +82,8 @@ export async function lighthouseRun(
   url: string,
   cookies: SessionCookie[],
   reportPath: string,
+  /** Also sample the JavaScript and write the trace beside the report (x.trace.json). */
+  trace = false,
 ): Promise<{ figures: RunFigures; lhr: Result }> {
   if (interrupted) throw new Error('bench:web was interrupted');
   starting = chromeLauncher.launch({
@@ -103,11 +105,26 @@ export async function lighthouseRun(
     if (interrupted) throw new Error('bench:web was interrupted');
     if (cookies.length > 0) await giveCookies(chrome.port, url, cookies);
     const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
-    const result = await lighthouse(url, flags, CONFIG);
+    // The sampler slows the page a little: traced runs are for finding causes, not figures.
+    const config: Config = trace
+      ? {
+          ...CONFIG,
+          settings: {
+            ...CONFIG.settings,
+            additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler',
+          },
+        }
+      : CONFIG;
+    const result = await lighthouse(url, flags, config);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError)
       throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
     writeFileSync(reportPath, JSON.stringify(result.lhr));
+    if (trace)
+      writeFileSync(
+        reportPath.replace(/\.json$/, '.trace.json'),
+        JSON.stringify(result.artifacts.Trace),
+      );
     const figures = figuresOf(result.lhr, result.artifacts.DevtoolsLog);
     return { figures: { ...figures, issues: issuesOf(result.artifacts) }, lhr: result.lhr };
   } finally {

@@ -1,4 +1,5 @@
-// `npm run bench:web [-- --runs N] [-- --no-build] [-- --pages dashboard,queue]`: builds, starts the production server (as
+// `npm run bench:web [-- --runs N] [-- --no-build] [-- --pages dashboard,queue] [-- --direct]
+// [-- --trace]`: builds, starts the production server (as
 // the production journeys do: e2e/own-server.ts, on a scratch PostgreSQL database of
 // DATABASE_URL's server, else a scratch PGlite), makes a patient who paid and waits in line,
 // and runs Lighthouse (mobile preset) N times (3) on the landing page, sign-in, and that
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { startProductionServer } from '../../e2e/own-server';
 import { causesOf } from './web-causes';
 import { lighthouseRun, type RunFigures, stopBrowser } from './web-lighthouse';
+import { longTasks } from './web-long-tasks';
 import { startNginxFront } from './web-nginx';
 import { type SessionCookie, waitingPatient } from './web-patient';
 
@@ -35,6 +37,9 @@ const build = !args.includes('--no-build');
 // The pages are measured through the deploy recipe's nginx (TLS, HTTP/2, assets from disk), as
 // a patient gets them; --direct measures the node alone (HTTP/1.1, no TLS).
 const direct = args.includes('--direct');
+// --trace: sample the JavaScript too and print what fills each long task of the median run
+// (web-long-tasks.ts). The sampler costs a little: figures from traced runs are not the ones to quote.
+const trace = args.includes('--trace');
 // --pages: only the pages whose name contains one of these words (the figures of one change).
 const pagesAt = args.indexOf('--pages');
 const only = pagesAt >= 0 ? (args[pagesAt + 1] ?? '').split(',') : null;
@@ -70,11 +75,11 @@ async function freePort(): Promise<number> {
  */
 async function measured(url: string, cookies: SessionCookie[], reportPath: string) {
   try {
-    return await lighthouseRun(url, cookies, reportPath);
+    return await lighthouseRun(url, cookies, reportPath, trace);
   } catch (error) {
     const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
     console.log(`  ${new URL(url).pathname}: the run failed (${why}); running it again`);
-    return lighthouseRun(url, cookies, reportPath);
+    return lighthouseRun(url, cookies, reportPath, trace);
   }
 }
 
@@ -109,21 +114,21 @@ try {
   const cookies: SessionCookie[] = await waitingPatient(server.origin, server.mailDir);
   for (const page of pages) {
     const url = `${origin}${page.path}`;
-    const done: { figures: RunFigures; lhr: Awaited<ReturnType<typeof lighthouseRun>>['lhr'] }[] =
-      [];
+    const done: {
+      figures: RunFigures;
+      lhr: Awaited<ReturnType<typeof lighthouseRun>>['lhr'];
+      report: string;
+    }[] = [];
     for (let i = 1; i <= runs; i++) {
       const slug = page.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
-      const run = await measured(
-        url,
-        page.signedIn ? cookies : [],
-        path.join(reportDir, `${slug}-${i}.json`),
-      );
+      const report = path.join(reportDir, `${slug}-${i}.json`);
+      const run = await measured(url, page.signedIn ? cookies : [], report);
       // A signed-in page that sent the browser to sign-in measured the wrong page.
       const landed = new URL(run.lhr.finalDisplayedUrl).pathname;
       if (page.signedIn && landed !== page.path)
         throw new Error(`${page.path} showed ${landed}: the patient's session did not hold`);
       console.log(`  ${page.name} run ${i}/${runs}: Performance ${run.figures.performance}`);
-      done.push(run);
+      done.push({ ...run, report });
     }
     // What costs the most, read from the run whose Performance score is the median.
     const middle = [...done].sort((a, b) => a.figures.performance - b.figures.performance)[
@@ -132,7 +137,12 @@ try {
     results.push({
       name: page.name,
       runs: done.map((d) => d.figures),
-      causes: middle ? causesOf(middle.lhr, middle.figures) : [],
+      causes: middle
+        ? [
+            ...causesOf(middle.lhr, middle.figures),
+            ...(trace ? longTasks(middle.report.replace(/\.json$/, '.trace.json')) : []),
+          ]
+        : [],
     });
   }
 } finally {

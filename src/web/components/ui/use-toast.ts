@@ -98,6 +98,9 @@ export function useToast() {
   const [state, setState] = useState<State>(memoryState);
   useEffect(() => {
     listeners.push(setState);
+    // A toast raised between this component's render and now (by an effect of a page mounted
+    // in the same commit, such as "Unauthorized" before the redirect to sign-in) was missed.
+    setState(memoryState);
     return () => {
       const index = listeners.indexOf(setState);
       if (index > -1) listeners.splice(index, 1);
