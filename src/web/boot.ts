@@ -1,6 +1,7 @@
 import { SESSION_PROBE_PATH, type SessionProbe } from '../shared/session-probe';
 import { EVERY_PAGE_PATHS, FIRST_PAGE_DATA } from './app/early-data';
 import { FIRST_PAGE_CODE } from './app/page-code';
+import { isStaffPath } from './app/staff-paths';
 import { startEarlyGet } from './lib/api-client';
 
 // The first module main.tsx runs, without React: it starts the session probe, the page's code
@@ -10,6 +11,8 @@ import { startEarlyGet } from './lib/api-client';
 
 const { pathname } = window.location;
 void FIRST_PAGE_CODE[pathname]?.().catch(() => undefined);
+// A staff page opened directly: the staff routes the router will ask for (router.tsx).
+if (isStaffPath(pathname)) void import('./app/staff-routes').catch(() => undefined);
 
 const session = startEarlyGet<SessionProbe>(SESSION_PROBE_PATH);
 for (const path of EVERY_PAGE_PATHS) startEarlyGet(path);

@@ -1,24 +1,15 @@
-import type { ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/not-found-page';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { firstPageData } from './first-page-data';
-import {
-  type AccessCheck,
-  anySignedIn,
-  isAdminFamily,
-  isClinicalStaff,
-  isDoctor,
-  isPatient,
-  isStaff,
-} from './guards/access';
+import { anySignedIn, isPatient } from './guards/access';
+import { guarded } from './guards/guarded';
 import {
   catchAllRedirect,
   homeRedirect,
   RedirectSignedIn,
-  RequireAccess,
   SessionGate,
   SignedOutOnly,
 } from './guards/route-guards';
@@ -26,18 +17,12 @@ import { RoomLayout } from './layouts/room-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './layouts/route-error-page';
 import { SiteLayout } from './layouts/site-layout';
-import { StaffConsoleLayout } from './layouts/staff-console-layout';
 import { lazyRoute } from './lazy-page';
 import { loadPage } from './page-code';
 import * as Page from './pages';
-import { CONSOLE_AREAS, type ConsoleAreaKey, mayOpen, STAFF_ACCOUNT_PATH } from './staff-nav';
+import { isStaffPath } from './staff-paths';
 
 // The route table: patient-side.md §2.2 and staff-and-video.md §2 with rulings 2, 9, 11, 12.
-
-const guarded = (allow: AccessCheck, children: RouteObject[]): RouteObject => ({
-  element: <RequireAccess allow={allow} />,
-  children,
-});
 
 /** Reachable signed in or not; these pages handle the session themselves. */
 const alwaysReachable: RouteObject[] = [
@@ -98,60 +83,19 @@ const siteRoutes: RouteObject[] = [
   { path: '*', loader: catchAllRedirect, element: <NotFoundPage /> },
 ];
 
-/** An area of the staff console, guarded by the check its sidebar link uses (staff-nav.ts). */
-const area = (key: ConsoleAreaKey, element: ReactNode): RouteObject =>
-  guarded(mayOpen(key), [{ path: CONSOLE_AREAS[key].path, element }]);
-
-/**
- * The staff console (issue 12): every staff page in one frame with its sidebar. The former
- * dashboard tabs are pages of their own; /admin/dashboard opens the user's first area.
- */
-const consoleRoutes: RouteObject[] = [
-  guarded(isAdminFamily, [
-    { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
-    { path: '/admin/dashboard', element: <Page.ConsoleHome /> },
-  ]),
-  area('meetings', <Page.AreaPage area="meetings" />),
-  area('waiting', <Page.AreaPage area="waiting" />),
-  area('followUp', <Page.AreaPage area="followUp" />),
-  area('transcriptions', <Page.AreaPage area="transcriptions" />),
-  area('documents', <Page.AdminDocumentsPage />),
-  area('stateApplications', <Page.StateApplicationsPage />),
-  area('videoSessions', <Page.VideoSessionsPage />),
-  area('analytics', <Page.AreaPage area="analytics" />),
-  area('automated', <Page.AutomatedOperationsPage />),
-  area('production', <Page.ProductionOperationsPage />),
-  area('searchNotes', <Page.AreaPage area="searchNotes" />),
-  area('users', <Page.AdminUsersPage />),
-  area('audit', <Page.AuditTrailPage />),
-  area('fees', <Page.FeeSchedulePage />),
-  area('keywords', <Page.AreaPage area="keywords" />),
-  area('demo', <Page.AreaPage area="demo" />),
-  guarded(isClinicalStaff, [
-    { path: '/admin/consultation', element: <Page.AdminConsultationPage /> },
-  ]),
-  guarded(isDoctor, [{ path: '/doctor', element: <Navigate to="/doctor/dashboard" replace /> }]),
-  // Every staff member's own account (the sidebar's "My Account").
-  guarded(isStaff, [{ path: STAFF_ACCOUNT_PATH, element: <Page.StaffAccountPage /> }]),
-  area('queue', <Page.DoctorDashboardPage />),
-];
-
-/** The call rooms: full-bleed, nothing around the video (issue 12). */
+/** The call rooms: full-bleed, nothing around the video (issue 12); the staff's are in staff-routes. */
 const roomRoutes: RouteObject[] = [
   guarded(isPatient, [
     { path: '/patient/video-consultation', element: <Page.PatientVideoConsultationPage /> },
-  ]),
-  guarded(isClinicalStaff, [
-    { path: '/admin/video-consultation', element: <Page.AdminVideoConsultationPage /> },
-  ]),
-  guarded(isDoctor, [
-    { path: '/doctor/video-consultation', element: <Page.DoctorVideoConsultationPage /> },
   ]),
   guarded(anySignedIn, [
     { path: '/video-call', element: <Page.VideoCallPage /> },
     { path: '/video-call/:roomId', element: <Page.VideoCallPage /> },
   ]),
 ];
+
+/** The route the staff routes join once discovered. */
+const SESSION_ROUTE_ID = 'session';
 
 export const routes: RouteObject[] = [
   {
@@ -162,9 +106,9 @@ export const routes: RouteObject[] = [
     children: [
       { element: <SiteLayout />, children: alwaysReachable },
       {
+        id: SESSION_ROUTE_ID,
         element: <SessionGate />,
         children: [
-          { element: <StaffConsoleLayout />, children: consoleRoutes },
           { element: <RoomLayout />, children: roomRoutes },
           { element: <SiteLayout />, children: siteRoutes },
         ],
@@ -173,4 +117,29 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let staffRoutesAdded = false;
+
+/**
+ * The staff routes join the table the first time a staff path is opened, typed or followed
+ * (React Router asks for a path it cannot match, or matches only with the catch-all). Until
+ * then `/admin/…` matches the catch-all, which is why the router asks.
+ */
+async function discoverStaffRoutes({
+  path,
+  patch,
+  signal,
+}: {
+  path: string;
+  patch: (routeId: string | null, children: RouteObject[]) => void;
+  signal: AbortSignal;
+}) {
+  if (staffRoutesAdded || !isStaffPath(path)) return;
+  const { staffRoutes } = await import('./staff-routes');
+  // Another navigation may have added them meanwhile, or this one been abandoned (its patch
+  // would be ignored, and the next staff path must ask again).
+  if (staffRoutesAdded || signal.aborted) return;
+  patch(SESSION_ROUTE_ID, staffRoutes);
+  staffRoutesAdded = true;
+}
+
+export const router = createBrowserRouter(routes, { patchRoutesOnNavigation: discoverStaffRoutes });
