@@ -116,8 +116,15 @@ export async function remoteVideoSizes(page: Page): Promise<string[]> {
     );
 }
 
-/** Decodes a recording with ffprobe: its container and the video frames it could read. */
-export function probeRecording(bytes: Buffer): { format: string; videoFrames: number } {
+/**
+ * Decodes a recording with ffprobe: its container, the video frames it could read and the time
+ * its video covers (first to last packet; a recorder's WebM often carries no duration).
+ */
+export function probeRecording(bytes: Buffer): {
+  format: string;
+  videoFrames: number;
+  videoSeconds: number;
+} {
   const dir = mkdtempSync(path.join(tmpdir(), 'okmmj-recording-'));
   try {
     const file = path.join(dir, 'recording.webm');
@@ -142,9 +149,28 @@ export function probeRecording(bytes: Buffer): { format: string; videoFrames: nu
       format: { format_name: string };
       streams: { nb_read_frames?: string }[];
     };
+    const times = execFileSync(
+      'ffprobe',
+      [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'packet=pts_time',
+        '-of',
+        'csv=p=0',
+        file,
+      ],
+      { encoding: 'utf8' },
+    )
+      .split('\n')
+      .map(Number.parseFloat)
+      .filter(Number.isFinite);
     return {
       format: probed.format.format_name,
       videoFrames: Number(probed.streams[0]?.nb_read_frames ?? 0),
+      videoSeconds: times.length ? Math.max(...times) - Math.min(...times) : 0,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
