@@ -162,7 +162,8 @@ export function probeRecording(bytes: Buffer): {
         'csv=p=0',
         file,
       ],
-      { encoding: 'utf8' },
+      // The first probe has already printed what ffprobe finds wrong with the file.
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
     )
       .split('\n')
       .map(Number.parseFloat)
