@@ -18,7 +18,10 @@ export interface NginxFront {
 const accepting = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => resolve(socket.end() && true));
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 
