@@ -97,7 +97,13 @@ function wallClock(timeZone: string, at: number) {
 }
 
 /** The instant a local wall-clock time occurs in a zone (DST-safe: offsets are re-read). */
-function instantOf(timeZone: string, y: number, mo: number, d: number, minutes: number): number {
+export function instantOf(
+  timeZone: string,
+  y: number,
+  mo: number,
+  d: number,
+  minutes: number,
+): number {
   const wanted = Date.UTC(y, mo - 1, d, 0, minutes);
   let guess = wanted;
   for (let i = 0; i < 3; i++) {

@@ -1,6 +1,6 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isClinicOpen, parseClinicHours } from '../../shared/clinic-hours.js';
+import { instantOf, isClinicOpen, parseClinicHours } from '../../shared/clinic-hours.js';
 import { todayIso } from '../../shared/dates.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -38,28 +38,6 @@ export function visitLength(n: number) {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The instant a clinic wall-clock time happens (the zone's offset read at that moment). */
-function zonedInstant(day: string, minuteOfDay: number, timeZone: string): number {
-  const guess = Date.parse(`${day}T00:00:00Z`) + minuteOfDay * MINUTE_MS;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(guess)
-      .map((x) => [x.type, x.value]),
-  );
-  const local = Date.parse(
-    `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:00Z`,
-  );
-  return guess - (local - guess);
-}
-
 /**
  * How many minutes ago a past visit was decided: `daysAgo` clinic days back, at a time between
  * 10:00 and 17:00 that varies per patient, moved a day earlier until the clinic is open then
@@ -78,8 +56,8 @@ export function decidedMinutesAgo(
   const minuteOfDay = 10 * 60 + ((n * 53) % (7 * 60));
   let at = 0;
   for (let back = p.daysAgo; back < p.daysAgo + 7; back++) {
-    const day = new Date(today - back * DAY_MS).toISOString().slice(0, 10);
-    at = zonedInstant(day, minuteOfDay, tz);
+    const day = new Date(today - back * DAY_MS);
+    at = instantOf(tz, day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), minuteOfDay);
     if (isClinicOpen(hours, tz, at)) break;
   }
   return Math.max(0, Math.round((now - at) / MINUTE_MS));
