@@ -165,6 +165,22 @@ test('a new patient pays, applies, uploads documents and waits in a live queue',
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await checkScreen(page, 'journey-dashboard-profile');
 
+  // The tabs by keyboard (components/ui/tabs.tsx): arrows move and select, wrapping, and the
+  // one panel shown is labelled by its tab.
+  const profileTab = page.getByRole('tab', { name: 'Profile' });
+  await profileTab.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Overview' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('tabpanel')).toHaveCount(1);
+  await page.keyboard.press('End');
+  await expect(profileTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'Profile' })).toBeVisible();
+  await expect(page).toHaveURL(/tab=profile/);
+
   // 4. The intake wizard, step 1: two conditions (the second needs a description).
   await page.getByRole('tab', { name: 'Overview' }).click();
   await page.getByRole('link', { name: 'Continue your application' }).first().click();

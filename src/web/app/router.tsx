@@ -3,7 +3,7 @@ import { NotFoundPage } from '@/components/not-found-page';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { firstPageData } from './first-page-data';
+import { everyPageData, firstPageData } from './first-page-data';
 import { anySignedIn, isPatient } from './guards/access';
 import { guarded } from './guards/guarded';
 import {
@@ -100,8 +100,11 @@ const SESSION_ROUTE_ID = 'session';
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    loader: everyPageData,
+    // Its answers are the queries' from then on: a navigation need not wait on them again.
+    shouldRevalidate: () => false,
     errorElement: <RouteErrorPage />,
-    // While a redirect's loader asks for the session on the first load (`/`, unknown paths).
+    // While the first page's loaders run (the footer's data; the session for `/` and unknown paths).
     hydrateFallbackElement: <FullPageSpinner label="Checking your session" />,
     children: [
       { element: <SiteLayout />, children: alwaysReachable },

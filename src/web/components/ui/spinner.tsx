@@ -1,12 +1,24 @@
-import { LoaderCircle } from 'lucide-react';
-import { cn } from '@/lib/utils';
+// A ring drawn by CSS, not an icon: a browser counts an SVG as the page's first content, and a
+// spinner is not content (issue 23: painted while a phone's first page loads, it made the
+// page's own render count as blocking time after first paint). The label is for screen readers.
+const RING = {
+  sm: 'size-4 border-2',
+  md: 'size-6 border-[3px]',
+  lg: 'size-10 border-4',
+} as const;
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+export function Spinner({
+  size = 'md',
+  label = 'Loading',
+}: {
+  size?: keyof typeof RING;
+  label?: string;
+}) {
   return (
     <span role="status" className="inline-flex items-center">
-      <LoaderCircle
+      <span
         aria-hidden="true"
-        className={cn('size-6 animate-spin text-primary', className)}
+        className={`${RING[size]} animate-spin rounded-full border-primary border-t-transparent`}
       />
       <span className="sr-only">{label}</span>
     </span>
@@ -20,7 +32,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh w-full items-center justify-center p-8">
-      <Spinner className="size-10" label={label} />
+      <Spinner size="lg" label={label} />
     </div>
   );
 }

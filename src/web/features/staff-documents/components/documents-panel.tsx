@@ -44,7 +44,7 @@ export function DocumentsPanel({ list, filters, onFiltersChange, canReview }: Do
         aria-live="polite"
       >
         {docs.data && `${docs.data.length} ${docs.data.length === 1 ? 'document' : 'documents'}`}
-        {docs.isFetching && docs.data && <Spinner className="size-4" label="Updating" />}
+        {docs.isFetching && docs.data && <Spinner size="sm" label="Updating" />}
       </div>
       {docs.isPending ? (
         <LoadingState label={`Loading ${copy.label.toLowerCase()}`} />
