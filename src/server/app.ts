@@ -16,6 +16,7 @@ import { MemoryListReads } from './modules/audit/list-reads.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { accountRoutes } from './modules/auth/account-routes.js';
 import { idleRoutes } from './modules/auth/idle-routes.js';
+import { languageRoutes } from './modules/auth/language-routes.js';
 import { mfaRoutes } from './modules/auth/mfa/routes.js';
 import { loadPasswordChecker } from './modules/auth/password-strength.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance & { 
   await robotsRoute(app);
   await readinessRoutes(app, ctx);
   await authRoutes(app, ctx);
+  await languageRoutes(app, ctx);
   await accountRoutes(app, ctx);
   await verificationRoutes(app, ctx);
   await devMailRoutes(app, ctx);

@@ -191,6 +191,8 @@ const NOT_STAFF = [
   ...MFA_STEPS,
   'GET /api/user',
   'GET /api/auth/user',
+  // Any signed-in user's own language for pages and emails (issue 24).
+  'PUT /api/user/language',
   // The web app's session probe (issue 21): {user: null} signed out.
   'GET /api/auth/me',
   // Automatic logoff (issue 13): any signed-in user's own countdown and "Stay signed in".

@@ -132,6 +132,9 @@ export interface AccessRule {
 
 const PHYSICIANS: readonly Role[] = ['doctor', 'doctor_admin'];
 
+/** Doctors and doctor admins: they consult, and carry the languages they consult in (issue 24). */
+export const isPhysicianRole = (role: Role): boolean => PHYSICIANS.includes(role);
+
 export const ACCESS = {
   readMeetings: { permissions: ['meetings', 'waiting'], roles: ['doctor'] },
   admitOrReject: { permissions: ['waiting'], roles: ['doctor'] },

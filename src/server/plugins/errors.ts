@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../shared/api-error.js';
 import { AppError } from '../errors.js';
+import { requestLanguage } from '../i18n/request-language.js';
+import { translateText } from '../i18n/translate.js';
 import { TooManyRequests } from '../rate-limit/too-many.js';
 
 // One place maps every error to the API's error body (DESIGN.md conventions). Validation
@@ -14,16 +16,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // error body is JSON, and not an attachment.
     reply.removeHeader('content-disposition');
     reply.type('application/json; charset=utf-8');
+    // A message given by key (msg()) is answered in the request's language (issue 24).
+    const inLanguage = (text: string) => translateText(requestLanguage(request), text);
     if (error instanceof AppError) {
       if (error instanceof TooManyRequests) reply.header('Retry-After', error.retryAfterSeconds);
-      const body: ApiErrorBody = { message: error.message, code: error.code };
-      if (error.issues) body.issues = error.issues;
+      const body: ApiErrorBody = { message: inLanguage(error.message), code: error.code };
+      if (error.issues)
+        body.issues = error.issues.map((i) => ({ ...i, message: inLanguage(i.message) }));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'Invalid value',
+        message: inLanguage(v.message ?? 'Invalid value'),
       }));
       const body: ApiErrorBody = {
         message: issues[0]?.message ?? 'Invalid request',

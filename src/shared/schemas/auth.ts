@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, todayIso } from '../dates.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { PERMISSIONS, ROLES } from '../roles.js';
 import { US_STATE_CODES } from '../us-states.js';
 
@@ -146,6 +147,10 @@ export const UserSummarySchema = z.object({
   mfaEnrolled: z.boolean(),
   /** Patients: queue reminder emails wanted (issue 13); transactional messages always go. */
   queueReminders: z.boolean(),
+  /** The language the account's pages and emails are in (issue 24). */
+  language: z.enum(LANGUAGES),
+  /** Physicians: the languages they consult in (issue 24); null for everyone else. */
+  languages: z.array(z.enum(LANGUAGES)).nullable(),
 });
 
 export const CurrentUserSchema = UserSummarySchema.extend({

@@ -1,6 +1,7 @@
 import type { LoaderFunction } from 'react-router';
 import { currentUserQuery } from '@/features/auth/api/session';
 import { getJson } from '@/lib/api-client';
+import { languageReady } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query-client';
 import { EVERY_PAGE_PATHS, FIRST_PAGE_DATA } from './early-data';
 
@@ -21,11 +22,13 @@ const ensurePath = (path: string) =>
 const EVERY_PAGE_WAIT_MS = 3000;
 
 /**
- * The root's loader: the footer's fee story and clinic hours (and the landing page's fees) are
+ * The root's loader: the language's catalog, and the footer's fee story and clinic hours (and the landing page's fees) are
  * in the cache before the first page renders, so it is drawn once. Filled in afterwards, the
  * landing page was drawn a second time in one task of about 60 ms, 250 on a phone (issue 23).
  */
 export const everyPageData: LoaderFunction = async () => {
+  // The active language's catalog first: nothing is drawn before the page can say anything.
+  await languageReady();
   await Promise.race([
     Promise.allSettled(EVERY_PAGE_PATHS.map(ensurePath)),
     new Promise((resolve) => setTimeout(resolve, EVERY_PAGE_WAIT_MS)),

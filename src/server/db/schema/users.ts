@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -42,6 +43,10 @@ export const users = pgTable(
     mfaLastStep: integer('mfa_last_step'),
     /** Patients: "you are next" and "a physician is on duty" emails (transactional ones always go). */
     queueReminders: boolean('queue_reminders').notNull().default(true),
+    /** The language pages and emails are in (issue 24): `en` or `es`. */
+    language: text('language').notNull().default('en'),
+    /** Physicians (issue 24): the languages they consult in; null for everyone else. */
+    languages: text('languages').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Deleting a user deactivates it (ruling 18): no sign-in, gone from lists. */
@@ -52,6 +57,7 @@ export const users = pgTable(
     // address can be given to a new account.
     uniqueIndex('users_email_active_key').on(t.email).where(sql`${t.deactivatedAt} is null`),
     index('users_role_idx').on(t.role),
+    check('users_language_check', sql`${t.language} in ('en', 'es')`),
   ],
 );
 

@@ -503,6 +503,8 @@ describe('GET /api/user and GET /api/auth/user', () => {
         'emailVerified',
         'firstName',
         'id',
+        'language',
+        'languages',
         'lastName',
         'licenseNumber',
         'licensingBoard',

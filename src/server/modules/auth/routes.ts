@@ -4,6 +4,7 @@ import { AuthRegisterSchema, LoginSchema, RegisterSchema } from '../../../shared
 import { SESSION_PROBE_PATH, type SessionProbe } from '../../../shared/session-probe.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { registrationLanguage } from '../../i18n/request-language.js';
 import { currentUser, SESSION_COOKIE } from '../../plugins/auth.js';
 import { routeLimit } from '../../rate-limit/register.js';
 import { audit } from '../audit/service.js';
@@ -40,7 +41,13 @@ export async function authRoutes(fastify: FastifyInstance, ctx: AppContext) {
     ['/api/auth/register', AuthRegisterSchema],
   ] as const)
     app.post(url, { schema: { body }, config: registration }, async (request, reply) => {
-      const created = await registerPatient(ctx.db, request.body, request.ip, ctx);
+      const created = await registerPatient(
+        ctx.db,
+        request.body,
+        request.ip,
+        ctx,
+        registrationLanguage(request),
+      );
       const user = await signIn(ctx, request, reply, created.id);
       return reply.status(201).send({ user, message: 'Account created' });
     });

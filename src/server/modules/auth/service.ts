@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages.js';
 import type {
   AuthRegisterRequest,
   LoginRequest,
@@ -26,6 +27,8 @@ export async function registerPatient(
   input: FullRegistration | AuthRegisterRequest,
   ip: string,
   mail: MailDeps,
+  /** The language the registration's pages were shown in (request-language.ts). */
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<UserRow> {
   const passwordHash = await hashNewPassword(input.password, [
     input.email,
@@ -42,6 +45,7 @@ export async function registerPatient(
           firstName: input.firstName,
           lastName: input.lastName,
           role: 'patient',
+          language,
         })
         .returning();
       const full = 'dateOfBirth' in input ? input : null;

@@ -1,4 +1,5 @@
-import { effectivePermissions, type Role } from '../../../shared/roles.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/i18n/languages.js';
+import { effectivePermissions, isPhysicianRole, type Role } from '../../../shared/roles.js';
 import type { CurrentUser, PatientProfile } from '../../../shared/schemas/auth.js';
 import type { AdminUser } from '../../../shared/schemas/users.js';
 import type { PatientProfileRow, UserRow } from '../../db/schema/index.js';
@@ -21,7 +22,15 @@ export function toAdminUser(row: UserRow): AdminUser {
     licensingBoard: row.licensingBoard,
     mfaEnrolled: row.mfaEnrolledAt !== null,
     queueReminders: row.queueReminders,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    languages: isPhysicianRole(row.role as Role) ? consultLanguages(row.languages) : null,
   };
+}
+
+/** A physician's consulting languages: English until user management says otherwise. */
+function consultLanguages(stored: string[] | null): Language[] {
+  const known = (stored ?? []).filter(isLanguage);
+  return known.length > 0 ? known : [DEFAULT_LANGUAGE];
 }
 
 export function toPatientProfile(row: PatientProfileRow): PatientProfile {

@@ -42,6 +42,8 @@ const ADMIN_USER_KEYS = [
   'emailVerified',
   'firstName',
   'id',
+  'language',
+  'languages',
   'lastName',
   'licenseNumber',
   'licensingBoard',
