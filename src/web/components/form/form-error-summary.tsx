@@ -1,5 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 import { type MouseEvent, useEffect } from 'react';
+import { useT, useTr } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import type { FormErrorItem, FormFeedbackState } from './use-form-feedback';
 
@@ -35,6 +36,8 @@ export function FormErrorSummary({
   className?: string;
 }) {
   const { items, attempt } = feedback;
+  const t = useT();
+  const tr = useTr();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new failed attempt moves focus, not each fix
   useEffect(() => {
@@ -54,9 +57,7 @@ export function FormErrorSummary({
         <div className="rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm">
           <p className="flex items-center gap-2 font-semibold text-destructive">
             <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
-            {items.length === 1
-              ? 'Please fix 1 problem:'
-              : `Please fix these ${items.length} problems:`}
+            {t('common.form.fixProblems', { count: items.length })}
           </p>
           <ul className="mt-2 grid gap-1 pl-6">
             {items.map((item) => (
@@ -66,7 +67,7 @@ export function FormErrorSummary({
                   onClick={(e) => follow(e, item.id)}
                   className="underline underline-offset-2 hover:no-underline"
                 >
-                  {item.label}: {item.message}
+                  {item.label}: {tr(item.message)}
                 </a>
               </li>
             ))}

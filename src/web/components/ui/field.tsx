@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTr } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
 
@@ -16,6 +17,8 @@ interface FieldProps {
  * `aria-invalid` and `aria-describedby={fieldDescribedBy(id, error, hint)}`.
  */
 export function Field({ id, label, error, hint, className, children }: FieldProps) {
+  // A schema's message by key (msg()) in the reader's language; any other text as it is.
+  const tr = useTr();
   return (
     // content-start: in a row of fields, a neighbour's hint or error makes this cell taller;
     // the extra height stays below the control instead of pushing it down (issue 12).
@@ -31,7 +34,7 @@ export function Field({ id, label, error, hint, className, children }: FieldProp
         // Not a live region itself: the form's summary announces every error at once, and the
         // control's aria-describedby reads this one when it gets focus.
         <p id={`${id}-error`} className="text-sm font-medium break-words text-destructive">
-          {error}
+          {tr(error)}
         </p>
       )}
     </div>
