@@ -13,7 +13,6 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { patientLicenses, patientProfiles, stateApplications } from '../../db/schema/index.js';
 import { audit } from '../audit/service.js';
-import { clinicDate } from '../mail/visit-events.js';
 
 // The licence's reminders (issue 22), worked out from the records and the clinic's calendar
 // (ctx.now(), so tests move time): renewal reminders 60, 30 and 7 days before a licence
@@ -165,7 +164,7 @@ export async function sendApplyReminders(ctx: AppContext): Promise<number> {
         message: {
           kind: 'state_apply_reminder',
           daysLeft: daysBetween(today, row.submitBy),
-          applyBy: clinicDate(new Date(`${row.submitBy}T12:00:00Z`), 'UTC'),
+          applyBy: row.submitBy,
         },
         dedupeKey: `apply:${row.id}:${mostUrgent}`,
       });

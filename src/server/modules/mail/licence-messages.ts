@@ -1,4 +1,7 @@
+import type { Language } from '../../../shared/i18n/languages.js';
+import { translatorFor } from '../../i18n/translate.js';
 import type { MailContent, MailSetting } from './messages.js';
+import { longDateIn } from './money-words.js';
 
 // The licence's messages (issue 22): renewal reminders before an OMMA licence expires, and in
 // `patient_submits` the reminders to apply to OMMA within 30 days of the physician's signature.
@@ -10,7 +13,7 @@ const DASHBOARD = '/patient/dashboard';
 export type LicenceMailMessage =
   /** The licence expires in `daysLeft` days (the most urgent of 60, 30, 7 reached). */
   | { kind: 'licence_renewal_reminder'; daysLeft: number }
-  /** `patient_submits`: the patient has not said they applied; `applyBy` is a long date. */
+  /** `patient_submits`: the patient has not said they applied; `applyBy` is a day, YYYY-MM-DD. */
   | { kind: 'state_apply_reminder'; daysLeft: number; applyBy: string };
 
 export type LicenceMailKind = LicenceMailMessage['kind'];
@@ -23,29 +26,37 @@ export const LICENCE_MAIL_KINDS: ReadonlySet<string> = new Set<LicenceMailKind>(
 export const isLicenceMail = (message: { kind: string }): message is LicenceMailMessage =>
   LICENCE_MAIL_KINDS.has(message.kind);
 
-const inDays = (days: number) =>
-  days <= 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`;
+/** The days left for the messages' ICU plural: today (0 or fewer), tomorrow, in N days. */
+const days = (daysLeft: number) => Math.max(0, daysLeft);
 
-export function licenceContentOf(message: LicenceMailMessage, setting: MailSetting): MailContent {
+export function licenceContentOf(
+  message: LicenceMailMessage,
+  setting: MailSetting,
+  language: Language,
+): MailContent {
+  const t = translatorFor(language);
   const dashboard = `${setting.linkBase}${DASHBOARD}`;
   switch (message.kind) {
     case 'licence_renewal_reminder':
       return {
-        subject: `Time to renew your Oklahoma medical marijuana licence`,
+        subject: t('email.licenceRenewal.subject'),
         paragraphs: [
-          `Your Oklahoma medical marijuana patient licence expires ${inDays(message.daysLeft)}. To renew it, OMMA needs a new physician recommendation, a current proof of residency and a photo taken within the last 6 months.`,
-          `Sign in to start your renewal with ${setting.clinicName}: your last application's answers are filled in for you to check. If you have already started it, sign in to see where it stands.`,
+          t('email.licenceRenewal.body', { days: days(message.daysLeft) }),
+          t('email.licenceRenewal.signIn', { clinic: setting.clinicName }),
         ],
-        action: { label: 'Renew my licence', href: dashboard },
+        action: { label: t('email.licenceRenewal.action'), href: dashboard },
       };
     case 'state_apply_reminder':
       return {
-        subject: 'Apply to OMMA before your recommendation runs out',
+        subject: t('email.stateApplyReminder.subject'),
         paragraphs: [
-          `Your physician recommendation must reach the Oklahoma Medical Marijuana Authority (OMMA) by ${message.applyBy}, ${inDays(message.daysLeft)}. Apply in OMMA's patient portal; the state fee is paid to OMMA when you apply.`,
-          'Once you have applied, sign in and tell us, so we stop reminding you and can follow your licence with you.',
+          t('email.stateApplyReminder.body', {
+            date: longDateIn(language, message.applyBy),
+            days: days(message.daysLeft),
+          }),
+          t('email.stateApplyReminder.tellUs'),
         ],
-        action: { label: 'I have applied', href: dashboard },
+        action: { label: t('email.stateApplyReminder.action'), href: dashboard },
       };
   }
 }

@@ -54,11 +54,11 @@ const EVERY_MESSAGE: MailMessage[] = [
   { kind: 'verify_email', token: 'v'.repeat(43) },
   { kind: 'password_reset', token: 'r'.repeat(43) },
   { kind: 'password_changed' },
-  { kind: 'payment_receipt', amountCents: 12_950, paidOn: 'November 24, 2026', last4: '4242' },
+  { kind: 'payment_receipt', amountCents: 12_950, paidOn: '2026-11-24', last4: '4242' },
   {
     kind: 'payment_captured',
     amountCents: 12_950,
-    capturedOn: 'November 25, 2026',
+    capturedOn: '2026-11-25',
     last4: '4242',
   },
   { kind: 'queue_next' },

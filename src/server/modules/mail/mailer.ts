@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CLINIC_NAME } from '../../../shared/brand.js';
+import { isLanguage, type Language } from '../../../shared/i18n/languages.js';
 import { type Config, linkBase } from '../../config.js';
 import type { Db, Executor } from '../../db/client.js';
 import { mailJobs, users } from '../../db/schema/index.js';
@@ -73,16 +74,24 @@ export class Mailer {
         email: users.email,
         firstName: users.firstName,
         queueReminders: users.queueReminders,
+        role: users.role,
+        language: users.language,
       })
       .from(users)
       .where(and(eq(users.id, mail.userId), sql`${users.deactivatedAt} is null`))
       .limit(1);
     if (!user) return false;
     if (QUEUE_REMINDER_KINDS.has(mail.message.kind) && !user.queueReminders) return false;
-    const rendered = renderMail(mail.message, user.firstName, {
-      clinicName: CLINIC_NAME,
-      linkBase: linkBase(this.config),
-    });
+    // A patient's messages are in the account's language (issue 24), whatever the language of
+    // the request that queued them; staff messages stay English.
+    const language: Language =
+      user.role === 'patient' && isLanguage(user.language) ? user.language : 'en';
+    const rendered = renderMail(
+      mail.message,
+      user.firstName,
+      { clinicName: CLINIC_NAME, linkBase: linkBase(this.config) },
+      language,
+    );
     const envelope: Envelope = { to: user.email, ...rendered };
     const inserted = await executor
       .insert(mailJobs)

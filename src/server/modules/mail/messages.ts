@@ -1,6 +1,7 @@
-import { formatUsd } from '../../../shared/money.js';
+import type { Language } from '../../../shared/i18n/languages.js';
+import { translatorFor } from '../../i18n/translate.js';
 import { isLicenceMail, type LicenceMailMessage, licenceContentOf } from './licence-messages.js';
-import { type StateFeeMention, stateFeeSentence } from './money-words.js';
+import { longDateIn, moneyIn, type StateFeeMention, stateFeeSentence } from './money-words.js';
 import {
   isStateApplicationMessage,
   type StateApplicationMessage,
@@ -10,6 +11,9 @@ import {
 // What the clinic sends (issue 13). Each message names the person by first name and says the
 // least it can: links bring people to the portal, where they sign in to read the rest. No date
 // of birth, address, condition, document name or decision reason ever goes into a message.
+// Issue 24: a patient's messages are in the language of the recipient's account (users.language),
+// their words from the email catalog (src/shared/i18n/catalogs/<language>/email.json); staff-only
+// messages stay English.
 
 /** Paths in the web app that messages link to (the patient signs in on arrival). */
 export const MAIL_PATHS = {
@@ -32,6 +36,7 @@ export type MailMessage =
   | ({
       kind: 'payment_receipt';
       amountCents: number;
+      /** The clinic's calendar day of the payment, YYYY-MM-DD (clinicDay). */
       paidOn: string;
       last4: string;
     } & StateFeeMention)
@@ -39,6 +44,7 @@ export type MailMessage =
   | ({
       kind: 'payment_captured';
       amountCents: number;
+      /** The clinic's calendar day of the capture, YYYY-MM-DD (clinicDay). */
       capturedOn: string;
       last4: string;
     } & StateFeeMention)
@@ -79,134 +85,139 @@ const withToken = (setting: MailSetting, path: string, token: string) =>
   `${setting.linkBase}${path}?token=${encodeURIComponent(token)}`;
 
 /** The state fee's sentence for a payment mail, when it knows the mode. */
-const withStateFee = (mention: StateFeeMention) => {
-  const sentence = stateFeeSentence(mention);
+const withStateFee = (mention: StateFeeMention, language: Language) => {
+  const sentence = stateFeeSentence(mention, language);
   return sentence ? [sentence] : [];
 };
 
-/** The words of each message. */
-export function contentOf(message: MailMessage, setting: MailSetting): MailContent {
-  if (isStateApplicationMessage(message)) return stateApplicationContent(message, setting);
-  if (isLicenceMail(message)) return licenceContentOf(message, setting);
+/** The words of each message, in the recipient's language. */
+export function contentOf(
+  message: MailMessage,
+  setting: MailSetting,
+  language: Language,
+): MailContent {
+  if (isStateApplicationMessage(message))
+    return stateApplicationContent(message, setting, language);
+  if (isLicenceMail(message)) return licenceContentOf(message, setting, language);
+  const t = translatorFor(language);
   const link = (path: string) => `${setting.linkBase}${path}`;
   const clinic = setting.clinicName;
   switch (message.kind) {
     case 'verify_email':
       return {
-        subject: `Confirm your email address for ${clinic}`,
+        subject: t('email.verifyEmail.subject', { clinic }),
         paragraphs: [
           message.staff
-            ? 'Please confirm that this is your email address, so the clinic can reach you about your staff account, such as a password reset.'
-            : 'Please confirm that this is your email address, so we can reach you about your visit.',
-          'The link works for 7 days. If you did not create an account, you can ignore this email.',
+            ? // Staff-only words stay English (ADR 0024).
+              'Please confirm that this is your email address, so the clinic can reach you about your staff account, such as a password reset.'
+            : t('email.verifyEmail.body'),
+          t('email.verifyEmail.expiry'),
         ],
         action: {
-          label: 'Confirm my email',
+          label: t('email.verifyEmail.action'),
           href: withToken(setting, MAIL_PATHS.verifyEmail, message.token),
         },
       };
     case 'password_reset':
       return {
-        subject: `Choose a new password for ${clinic}`,
-        paragraphs: [
-          'We received a request to reset the password of your account.',
-          'The link works once, for 30 minutes. If you did not ask for it, ignore this email: your password stays as it is.',
-        ],
+        subject: t('email.passwordReset.subject', { clinic }),
+        paragraphs: [t('email.passwordReset.body'), t('email.passwordReset.expiry')],
         action: {
-          label: 'Choose a new password',
+          label: t('email.passwordReset.action'),
           href: withToken(setting, MAIL_PATHS.resetPassword, message.token),
         },
       };
     case 'password_changed':
       return {
-        subject: `Your ${clinic} password was changed`,
+        subject: t('email.passwordChanged.subject', { clinic }),
         paragraphs: [
-          'The password of your account was just changed, and every other device was signed out.',
+          t('email.passwordChanged.body'),
           // Sent from a no-reply address (transport.ts): never ask for a reply (issue 21).
-          'If this was not you, choose a new password now with the button below: that signs out every device, including the one that changed it.',
-          'This address does not receive replies.',
+          t('email.passwordChanged.notYou'),
+          t('email.noReplies'),
         ],
-        action: { label: 'Reset my password', href: link(MAIL_PATHS.forgotPassword) },
+        action: { label: t('email.passwordChanged.action'), href: link(MAIL_PATHS.forgotPassword) },
       };
     case 'payment_receipt':
       return {
-        subject: `Your ${clinic} fee is held on your card, not charged yet`,
+        subject: t('email.paymentReceipt.subject', { clinic }),
         paragraphs: [
-          `On ${message.paidOn} we placed a hold of ${formatUsd(message.amountCents)} on your card ending in ${message.last4}. Your card has not been charged.`,
-          ...withStateFee(message),
-          'The fee is taken only if the physician approves your recommendation, and we send you a receipt then; otherwise the hold is released and nothing is taken.',
-          'Sign in to see your visit and your place in line.',
+          t('email.paymentReceipt.held', {
+            date: longDateIn(language, message.paidOn),
+            amount: moneyIn(language, message.amountCents),
+            last4: message.last4,
+          }),
+          ...withStateFee(message, language),
+          t('email.paymentReceipt.when'),
+          t('email.paymentReceipt.signIn'),
         ],
-        action: { label: 'Go to my visit', href: link(MAIL_PATHS.patientDashboard) },
+        action: { label: t('email.goToMyVisit'), href: link(MAIL_PATHS.patientDashboard) },
       };
     case 'payment_captured':
       return {
-        subject: `Your ${clinic} receipt`,
+        subject: t('email.paymentCaptured.subject', { clinic }),
         paragraphs: [
-          `Your physician approved your recommendation, so on ${message.capturedOn} we took the fee of ${formatUsd(message.amountCents)} held on your card ending in ${message.last4}.`,
-          ...withStateFee(message),
-          'This email is your receipt. Sign in to download your recommendation.',
+          t('email.paymentCaptured.taken', {
+            date: longDateIn(language, message.capturedOn),
+            amount: moneyIn(language, message.amountCents),
+            last4: message.last4,
+          }),
+          ...withStateFee(message, language),
+          t('email.paymentCaptured.receipt'),
         ],
-        action: { label: 'Go to my visit', href: link(MAIL_PATHS.patientDashboard) },
+        action: { label: t('email.goToMyVisit'), href: link(MAIL_PATHS.patientDashboard) },
       };
     case 'queue_next':
       return {
-        subject: "You're next in line",
-        paragraphs: [
-          'A physician will be with you in a few minutes. Please open your visit page and keep it open, with your camera and microphone ready.',
-          'You can turn these reminders off on your dashboard.',
-        ],
-        action: { label: 'Open my visit', href: link(MAIL_PATHS.queue) },
+        subject: t('email.queueNext.subject'),
+        paragraphs: [t('email.queueNext.body'), t('email.remindersOff')],
+        action: { label: t('email.queueNext.action'), href: link(MAIL_PATHS.queue) },
       };
     case 'physician_on_duty':
       return {
-        subject: 'A physician is now on duty',
-        paragraphs: [
-          'A physician has started seeing patients, and the line is moving. Open your visit page to see your place.',
-          'You can turn these reminders off on your dashboard.',
-        ],
-        action: { label: 'See my place in line', href: link(MAIL_PATHS.queue) },
+        subject: t('email.physicianOnDuty.subject'),
+        paragraphs: [t('email.physicianOnDuty.body'), t('email.remindersOff')],
+        action: { label: t('email.physicianOnDuty.action'), href: link(MAIL_PATHS.queue) },
       };
     case 'physician_ready':
       return {
-        subject: 'Your physician is ready — join now',
-        paragraphs: [
-          'Your physician has started your video visit and is waiting for you. Join now from your phone or computer.',
-        ],
+        subject: t('email.physicianReady.subject'),
+        paragraphs: [t('email.physicianReady.body')],
         // The call room itself (the page's ?session=), opened once the patient signs in.
         action: {
-          label: 'Join my visit',
+          label: t('email.physicianReady.action'),
           href: `${link(MAIL_PATHS.visit)}?session=${encodeURIComponent(message.roomId)}`,
         },
       };
     case 'decision_approved':
       return {
-        subject: `Your ${clinic} recommendation is ready`,
-        paragraphs: [
-          'Your physician has made a decision about your application. Sign in to download your recommendation.',
-        ],
-        action: { label: 'Sign in to download', href: link(MAIL_PATHS.patientDashboard) },
+        subject: t('email.decisionApproved.subject', { clinic }),
+        paragraphs: [t('email.decisionApproved.body')],
+        action: {
+          label: t('email.decisionApproved.action'),
+          href: link(MAIL_PATHS.patientDashboard),
+        },
       };
     case 'decision_not_approved':
       return {
-        subject: `The physician's decision on your ${clinic} application`,
+        subject: t('email.decisionNotApproved.subject', { clinic }),
         paragraphs: [
-          'Your physician has made a decision about your application: it was not approved this time. Sign in to read why and what you can do next.',
-          message.moneyBack === 'refunded'
-            ? 'Your fee is being refunded to your card; banks usually show it within 5 to 10 business days.'
-            : 'You were not charged: the hold on your card for the fee has been released. Banks usually remove it within a few days.',
+          t('email.decisionNotApproved.body'),
+          t('email.decisionNotApproved.moneyBack', { moneyBack: message.moneyBack }),
         ],
-        action: { label: 'Sign in to read why', href: link(MAIL_PATHS.patientDashboard) },
+        action: {
+          label: t('email.decisionNotApproved.action'),
+          href: link(MAIL_PATHS.patientDashboard),
+        },
       };
     case 'document_rejected':
       return {
-        subject: 'Please replace a document',
-        paragraphs: [
-          'One of the documents you uploaded could not be accepted. Sign in to see which one and why, and upload a new one.',
-        ],
-        action: { label: 'Replace my document', href: link(MAIL_PATHS.documents) },
+        subject: t('email.documentRejected.subject'),
+        paragraphs: [t('email.documentRejected.body')],
+        action: { label: t('email.documentRejected.action'), href: link(MAIL_PATHS.documents) },
       };
     case 'staff_account_created':
+      // Staff-only: English (ADR 0024).
       return {
         subject: `Your ${clinic} staff account`,
         paragraphs: [

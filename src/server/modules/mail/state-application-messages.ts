@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { formatUsd } from '../../../shared/money.js';
+import type { Language } from '../../../shared/i18n/languages.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { patientProfiles } from '../../db/schema/index.js';
+import { translatorFor } from '../../i18n/translate.js';
 import type { MailContent, MailSetting } from './messages.js';
+import { moneyIn } from './money-words.js';
 
 // What the State Applications desk tells the patient (issue 22), each message queued in the
 // transaction of the desk's step (ADR 0014). Like every message, they say the least: no OMMA
@@ -35,51 +37,49 @@ const DASHBOARD = '/patient/dashboard';
 export function stateApplicationContent(
   message: StateApplicationMessage,
   setting: MailSetting,
+  language: Language,
 ): MailContent {
+  const t = translatorFor(language);
   const action = (label: string) => ({ label, href: `${setting.linkBase}${DASHBOARD}` });
   switch (message.kind) {
     case 'state_application_submitted':
       return {
-        subject: 'Your OMMA application was submitted',
+        subject: t('email.stateApplication.submitted.subject'),
         paragraphs: [
-          `${setting.clinicName} has submitted your patient licence application to the Oklahoma Medical Marijuana Authority (OMMA) and paid the state fee you paid with your visit. There is nothing more for you to pay.`,
-          'OMMA reviews applications in about two weeks. Sign in to follow your application.',
+          t('email.stateApplication.submitted.body', { clinic: setting.clinicName }),
+          t('email.stateApplication.submitted.review'),
         ],
-        action: action('Follow my application'),
+        action: action(t('email.stateApplication.submitted.action')),
       };
     case 'state_application_approved':
       return {
-        subject: 'OMMA issued your patient licence',
+        subject: t('email.stateApplication.approved.subject'),
         paragraphs: [
-          'The Oklahoma Medical Marijuana Authority approved your application and issued your patient licence.',
-          'Sign in to read your licence details and its expiry date.',
+          t('email.stateApplication.approved.body'),
+          t('email.stateApplication.approved.signIn'),
         ],
-        action: action('See my licence'),
+        action: action(t('email.stateApplication.approved.action')),
       };
     case 'state_application_rejected':
       return {
-        subject: 'OMMA needs something more for your application',
-        paragraphs: [
-          'The Oklahoma Medical Marijuana Authority returned your application. Sign in to read what it needs and by when; once you upload it, we resubmit your application for you.',
-        ],
-        action: action('See what is needed'),
+        subject: t('email.stateApplication.rejected.subject'),
+        paragraphs: [t('email.stateApplication.rejected.body')],
+        action: action(t('email.stateApplication.rejected.action')),
       };
     case 'state_application_card_mailed':
       return {
-        subject: 'Your licence card is in the mail',
-        paragraphs: [
-          'Your patient licence card has been mailed to the address on your application. Sign in to see the date it was sent.',
-        ],
-        action: action('Go to my dashboard'),
+        subject: t('email.stateApplication.cardMailed.subject'),
+        paragraphs: [t('email.stateApplication.cardMailed.body')],
+        action: action(t('email.goToMyDashboard')),
       };
     case 'state_fee_refunded':
       return {
-        subject: 'Your state fee is being refunded',
+        subject: t('email.stateFeeRefunded.subject'),
         paragraphs: [
-          `Your OMMA application was not submitted, so the state fee of ${formatUsd(message.amountCents)} you paid with your visit is being refunded to your card. Banks usually show it within 5 to 10 business days. The clinic's service fee for your visit stays paid.`,
-          'Sign in to read more.',
+          t('email.stateFeeRefunded.body', { amount: moneyIn(language, message.amountCents) }),
+          t('email.stateFeeRefunded.signIn'),
         ],
-        action: action('Go to my dashboard'),
+        action: action(t('email.goToMyDashboard')),
       };
   }
 }

@@ -31,9 +31,22 @@ async function stateFeeMention(tx: Executor, payment: PaymentRow): Promise<State
   };
 }
 
-/** "November 24, 2026": the day the clinic's calendar shows for `at`. */
+/** "November 24, 2026": the day the clinic's calendar shows for `at`, in English. */
 export function clinicDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'long' }).format(at);
+}
+
+/**
+ * "2026-11-24": the day the clinic's calendar shows for `at`, as a message carries it; the
+ * message puts it in the recipient's language (money-words.ts longDateIn).
+ */
+export function clinicDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 /** The fee is held on the card (ADR 0010): the message names the hold's amount, day and last four. */
@@ -45,7 +58,7 @@ export async function queuePaymentReceipt(ctx: AppContext, tx: Executor, payment
     message: {
       kind: 'payment_receipt',
       amountCents: payment.amountCents,
-      paidOn: clinicDate(payment.completedAt ?? new Date(), ctx.config.CLINIC_TIMEZONE),
+      paidOn: clinicDay(payment.completedAt ?? new Date(), ctx.config.CLINIC_TIMEZONE),
       last4: payment.cardLast4,
       ...(await stateFeeMention(tx, payment)),
     },
@@ -70,7 +83,7 @@ export async function queuePaymentCaptured(
     message: {
       kind: 'payment_captured',
       amountCents: payment.amountCents,
-      capturedOn: clinicDate(capturedAt, ctx.config.CLINIC_TIMEZONE),
+      capturedOn: clinicDay(capturedAt, ctx.config.CLINIC_TIMEZONE),
       last4: payment.cardLast4,
       ...(await stateFeeMention(tx, payment)),
     },
