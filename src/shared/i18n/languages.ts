@@ -12,8 +12,8 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
 };
 
 /**
- * The locale Intl formats with: Oklahoma's Spanish speakers read dollars as "US$65.00" and
- * dates as in the United States' Spanish, not Spain's ("65,00 US$").
+ * The locale Intl formats with: Oklahoma's Spanish speakers read dollars as "$65.00" and dates
+ * as in the United States' Spanish, not Spain's ("65,00 US$").
  */
 export const INTL_LOCALE: Readonly<Record<Language, string>> = { en: 'en-US', es: 'es-US' };
 
