@@ -43,7 +43,14 @@ export function AccountBlock({
   return (
     <div className={stacked ? 'flex flex-col gap-3' : 'flex items-center gap-3'}>
       <div className={stacked ? 'grid gap-1' : 'flex items-center gap-2 text-sm'}>
-        <span className="max-w-56 truncate text-sm text-foreground" title={user.email}>
+        <span
+          // Narrower beside the header's buttons until lg: the Spanish labels are longer.
+          className={cn(
+            'truncate text-sm text-foreground',
+            stacked ? 'max-w-56' : 'max-w-40 lg:max-w-56',
+          )}
+          title={user.email}
+        >
           {user.email}
         </span>
         <Badge variant="outline" className="w-fit">
