@@ -41,6 +41,14 @@ describe('parseClinicHours', () => {
     const hours = parseClinicHours('Mon-Fri 09:00-18:00, Sat 10:30-14:00');
     expect(formatClinicHours(hours ?? [])).toBe('Mon-Fri 9AM-6PM, Sat 10:30AM-2PM');
   });
+
+  it('formats for people in Spanish (es-US)', () => {
+    const hours = parseClinicHours('Mon-Fri 09:00-18:00, Sat 10:30-14:00');
+    // Intl may space "a.m." with a no-break space: compare with plain spaces.
+    expect(formatClinicHours(hours ?? [], 'es').replace(/\s/g, ' ')).toBe(
+      'lun a vie, 9 a.m. a 6 p.m.; sáb, 10:30 a.m. a 2 p.m.',
+    );
+  });
 });
 
 describe('nextClinicOpening (America/Chicago)', () => {
@@ -93,11 +101,17 @@ describe('describing hours for people', () => {
     const value = 'Mon-Fri 09:00-18:00';
     expect(describeClinicHours(value, CHI, at('2026-01-14T16:00:00Z'))).toBe('Mon-Fri 9AM-6PM CST');
     expect(describeClinicHours(value, CHI, at('2026-07-14T16:00:00Z'))).toBe('Mon-Fri 9AM-6PM CDT');
+    expect(
+      describeClinicHours(value, CHI, at('2026-01-14T16:00:00Z'), 'es').replace(/\s/g, ' '),
+    ).toBe('lun a vie, 9 a.m. a 6 p.m. CST');
   });
 
   it('writes an opening on the clinic clock', () => {
     expect(formatClinicInstant('2026-01-19T15:00:00.000Z', CHI)).toBe(
       'Monday, Jan 19, 9:00 AM CST',
+    );
+    expect(formatClinicInstant('2026-01-19T15:00:00.000Z', CHI, 'es').replace(/\s/g, ' ')).toBe(
+      'lunes, 19 de ene, 9:00 a.m. CST',
     );
   });
 });

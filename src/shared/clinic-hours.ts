@@ -1,5 +1,9 @@
 // Business hours (CLINIC_HOURS, in CLINIC_TIMEZONE): one parser for the server's config, the
-// queue's "opens at" and the hours the site shows, so they cannot disagree (issue 11).
+// queue's "opens at" and the hours the site shows, so they cannot disagree (issue 11). The
+// words for people take a language (issue 24): English unless told, as the server and the staff
+// read them; Spanish through Intl's es-US (INTL_LOCALE).
+
+import { INTL_LOCALE, type Language } from './i18n/languages.js';
 
 export const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 export const DEFAULT_CLINIC_HOURS = 'Mon-Fri 09:00-18:00';
@@ -47,11 +51,12 @@ export function parseClinicHours(value: string): HoursGroup[] | null {
 // every poll, and the site's footer shows the hours' zone on every render.
 const formatterPerZone = (options: Intl.DateTimeFormatOptions) => {
   const made = new Map<string, Intl.DateTimeFormat>();
-  return (timeZone: string) => {
-    let format = made.get(timeZone);
+  return (timeZone: string, language: Language = 'en') => {
+    const key = `${language} ${timeZone}`;
+    let format = made.get(key);
     if (!format) {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-      made.set(timeZone, format);
+      format = new Intl.DateTimeFormat(INTL_LOCALE[language], { ...options, timeZone });
+      made.set(key, format);
     }
     return format;
   };
@@ -154,8 +159,34 @@ const clock = (minutes: number) => {
   return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 || h === 24 ? 'AM' : 'PM'}`;
 };
 
-/** "Mon-Fri 9AM-6PM, Sat 10AM-2PM" for people; the zone is added by the caller. */
-export function formatClinicHours(hours: HoursGroup[]): string {
+// Spanish day names and hours, from Intl (es-US): "lun", "9 a.m.". Read in UTC from a known
+// Sunday, so the host's zone plays no part.
+const spanishDay = new Intl.DateTimeFormat(INTL_LOCALE.es, { weekday: 'short', timeZone: 'UTC' });
+const spanishHour = new Intl.DateTimeFormat(INTL_LOCALE.es, { hour: 'numeric', timeZone: 'UTC' });
+const spanishTime = new Intl.DateTimeFormat(INTL_LOCALE.es, {
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+});
+const SUNDAY = Date.UTC(2026, 0, 4);
+const dayInSpanish = (day: number) => spanishDay.format(new Date(SUNDAY + day * 86_400_000));
+const clockInSpanish = (minutes: number) =>
+  (minutes % 60 ? spanishTime : spanishHour).format(new Date(SUNDAY + minutes * 60_000));
+
+/**
+ * "Mon-Fri 9AM-6PM, Sat 10AM-2PM" for people; in Spanish "lun a vie, 9 a.m. a 6 p.m.; sáb,
+ * 10 a.m. a 2 p.m.". The zone is added by the caller.
+ */
+export function formatClinicHours(hours: HoursGroup[], language: Language = 'en'): string {
+  if (language === 'es')
+    return hours
+      .map((g) => {
+        const first = dayInSpanish(g.days[0] as number);
+        const last = dayInSpanish(g.days[g.days.length - 1] as number);
+        const days = g.days.length > 1 ? `${first} a ${last}` : first;
+        return `${days}, ${clockInSpanish(g.open)} a ${clockInSpanish(g.close)}`;
+      })
+      .join('; ');
   return hours
     .map((g) => {
       const first = DAY_NAMES[g.days[0] as number];
@@ -174,15 +205,24 @@ export function zoneAbbreviation(timeZone: string, at: number): string {
   return part?.value ?? timeZone;
 }
 
-/** "Mon-Fri 9AM-6PM CST" from the configured value, as the site shows it. */
-export function describeClinicHours(value: string, timeZone: string, now: number): string {
+/** "Mon-Fri 9AM-6PM CST" from the configured value, as the site shows it (or in Spanish). */
+export function describeClinicHours(
+  value: string,
+  timeZone: string,
+  now: number,
+  language: Language = 'en',
+): string {
   const hours = parseClinicHours(value);
-  return hours ? `${formatClinicHours(hours)} ${zoneAbbreviation(timeZone, now)}` : value;
+  return hours ? `${formatClinicHours(hours, language)} ${zoneAbbreviation(timeZone, now)}` : value;
 }
 
-/** "Monday, 9:00 AM CST": an opening instant on the clinic's clock. */
-export function formatClinicInstant(iso: string, timeZone: string): string {
+/** "Monday, 9:00 AM CST" ("lunes, 19 de ene, 9:00 a.m. CST"): an opening on the clinic's clock. */
+export function formatClinicInstant(
+  iso: string,
+  timeZone: string,
+  language: Language = 'en',
+): string {
   const at = Date.parse(iso);
-  const text = instantFormat(timeZone).format(new Date(at));
+  const text = instantFormat(timeZone, language).format(new Date(at));
   return `${text} ${zoneAbbreviation(timeZone, at)}`;
 }

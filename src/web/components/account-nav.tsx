@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/use-logout';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { ROLE_LABELS } from '../../shared/roles';
 import type { CurrentUser } from '../../shared/schemas/auth';
@@ -15,16 +16,17 @@ interface NavProps {
 }
 
 export function VisitorLinks({ stacked = false, onNavigate }: NavProps) {
+  const t = useT();
   return (
     <>
       <Button asChild variant="outline" className={cn(stacked && 'w-full')}>
         <Link to="/login" onClick={onNavigate}>
-          Access Patient Portal
+          {t('layout.nav.portal')}
         </Link>
       </Button>
       <Button asChild className={cn(stacked && 'w-full')}>
         <Link to="/register" onClick={onNavigate}>
-          Start Your Application
+          {t('layout.nav.start')}
         </Link>
       </Button>
     </>
@@ -37,14 +39,23 @@ export function AccountBlock({
   onNavigate,
 }: NavProps & { user: CurrentUser }) {
   const { logout, pending } = useLogout();
+  const t = useT();
   return (
     <div className={stacked ? 'flex flex-col gap-3' : 'flex items-center gap-3'}>
       <div className={stacked ? 'grid gap-1' : 'flex items-center gap-2 text-sm'}>
-        <span className="max-w-56 truncate text-sm text-foreground" title={user.email}>
+        <span
+          // Narrower beside the header's buttons until lg: the Spanish labels are longer.
+          className={cn(
+            'truncate text-sm text-foreground',
+            stacked ? 'max-w-56' : 'max-w-40 lg:max-w-56',
+          )}
+          title={user.email}
+        >
           {user.email}
         </span>
         <Badge variant="outline" className="w-fit">
-          {ROLE_LABELS[user.role]}
+          {/* Staff read the console in English; a patient's badge is in their language. */}
+          {user.role === 'patient' ? t('layout.nav.patientBadge') : ROLE_LABELS[user.role]}
         </Badge>
       </div>
       <Button
@@ -57,7 +68,7 @@ export function AccountBlock({
         }}
       >
         <LogOut aria-hidden="true" />
-        Sign out
+        {t('layout.nav.signOut')}
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useAuth } from '@/features/auth/api/session';
+import { useT } from '@/lib/i18n/use-t';
 import { homePathFor } from '../../shared/roles';
 import { AccountBlock, VisitorLinks } from './account-nav';
 import { LanguageSwitch } from './language-switch';
@@ -7,6 +8,7 @@ import { MobileMenu } from './mobile-menu';
 
 export function Header() {
   const { user, isLoading } = useAuth();
+  const t = useT();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
@@ -16,7 +18,10 @@ export function Header() {
           <LanguageSwitch />
           {!isLoading && (
             <>
-              <nav aria-label="Account" className="hidden items-center gap-3 md:flex">
+              <nav
+                aria-label={t('layout.header.accountNav')}
+                className="hidden items-center gap-3 md:flex"
+              >
                 {user ? <AccountBlock user={user} /> : <VisitorLinks />}
               </nav>
               <MobileMenu user={user} />

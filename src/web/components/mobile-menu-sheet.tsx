@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { useT } from '@/lib/i18n/use-t';
 import type { CurrentUser } from '../../shared/schemas/auth';
 import { AccountBlock, VisitorLinks } from './account-nav';
 
@@ -13,6 +14,7 @@ interface MobileMenuSheetProps {
 
 export function MobileMenuSheet({ user, open, onOpenChange, returnFocusTo }: MobileMenuSheetProps) {
   const close = () => onOpenChange(false);
+  const t = useT();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
@@ -21,11 +23,11 @@ export function MobileMenuSheet({ user, open, onOpenChange, returnFocusTo }: Mob
           returnFocusTo.current?.focus();
         }}
       >
-        <SheetTitle className="text-lg font-semibold">Menu</SheetTitle>
+        <SheetTitle className="text-lg font-semibold">{t('layout.menu.title')}</SheetTitle>
         <SheetDescription className="sr-only">
-          {user ? 'Your account' : 'Apply or sign in to the patient portal'}
+          {user ? t('layout.menu.description.signedIn') : t('layout.menu.description.visitor')}
         </SheetDescription>
-        <nav aria-label="Account menu" className="flex flex-col gap-3">
+        <nav aria-label={t('layout.menu.navLabel')} className="flex flex-col gap-3">
           {user ? (
             <AccountBlock user={user} stacked onNavigate={close} />
           ) : (

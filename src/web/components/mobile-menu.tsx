@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/use-t';
 import type { CurrentUser } from '../../shared/schemas/auth';
 
 // The sheet (Radix dialog, focus trap, scroll lock) loads on first open, keeping it off the
@@ -13,6 +14,7 @@ export function MobileMenu({ user }: { user: CurrentUser | null }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const t = useT();
   return (
     <>
       <Button
@@ -20,7 +22,7 @@ export function MobileMenu({ user }: { user: CurrentUser | null }) {
         variant="ghost"
         size="icon"
         className="md:hidden"
-        aria-label="Open menu"
+        aria-label={t('layout.menu.open')}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {

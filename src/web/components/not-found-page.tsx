@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/use-t';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <title>404 Page Not Found</title>
-      <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-      <p className="text-muted-foreground">The page you are looking for does not exist.</p>
+      <title>{t('layout.notFound.title')}</title>
+      <h1 className="text-2xl font-bold">{t('layout.notFound.title')}</h1>
+      <p className="text-muted-foreground">{t('layout.notFound.text')}</p>
       <Button asChild>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{t('layout.notFound.home')}</Link>
       </Button>
     </div>
   );

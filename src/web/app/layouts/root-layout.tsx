@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
+import { useT } from '@/lib/i18n/use-t';
 
 // The app's shell. Each page family picks its frame below it (issue 12): the site (marketing
 // header and footer) for visitors and patients, the staff console (a sidebar), and the call
@@ -19,12 +20,13 @@ export function RootLayout() {
 
 /** The first stop for keyboard users on every frame. */
 export function SkipLink() {
+  const t = useT();
   return (
     <a
       href="#main-content"
       className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
     >
-      Skip to main content
+      {t('layout.skipLink')}
     </a>
   );
 }

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 
 // A slide-out panel built on the Radix dialog: focus trap, Escape and focus return for free.
@@ -15,6 +16,7 @@ export function SheetContent({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const t = useT();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -28,7 +30,7 @@ export function SheetContent({
         {children}
         <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
           <X aria-hidden="true" className="size-5" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{t('layout.menu.close')}</span>
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 import { useNow } from '@/lib/use-now';
@@ -7,6 +8,7 @@ import {
   nextClinicOpening,
   parseClinicHours,
 } from '../../../../shared/clinic-hours';
+import { isLanguage } from '../../../../shared/i18n/languages';
 
 /** GET /api/app-config: what this server offers the web app. */
 export interface AppConfig {
@@ -31,13 +33,18 @@ export function useAppConfig() {
 /** The development tools are shown only once the server has said it offers them. */
 export const useDevToolsEnabled = () => useAppConfig().data?.devTools === true;
 
-/** "Mon-Fri 9AM-6PM CST" from the server's CLINIC_HOURS (the default until it answers). */
+/**
+ * "Mon-Fri 9AM-6PM CST" from the server's CLINIC_HOURS (the default until it answers), in the
+ * active language ("lun a vie, 9 a.m. a 6 p.m. CST").
+ */
 export function useBusinessHours(): string {
   const data = useAppConfig().data;
+  const { i18n } = useLingui();
   return describeClinicHours(
     data?.clinicHours ?? DEFAULT_CLINIC_HOURS,
     data?.clinicTimeZone ?? 'America/Chicago',
     Date.now(),
+    isLanguage(i18n.locale) ? i18n.locale : 'en',
   );
 }
 

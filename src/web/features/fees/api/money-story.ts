@@ -1,3 +1,5 @@
+import { useT } from '@/lib/i18n/use-t';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
 import {
   DEFAULT_STATE_APPLICATION_MODE,
   type StateApplicationMode,
@@ -9,6 +11,8 @@ import { useFees } from './fees';
 // ask a patient to pay OMMA a fee they already paid. With `clinic_submits` the patient pays the
 // state fee with the visit and the clinic submits the OMMA application and pays it; with
 // `patient_submits` the clinic charges its service fee alone and the patient applies to OMMA.
+// The words are catalog messages (issue 24, areas `landing` and `layout`), said in the reader's
+// language; the terms' sentence stays English with the rest of the legal text.
 
 export interface MoneyStory {
   mode: StateApplicationMode;
@@ -20,34 +24,56 @@ export interface MoneyStory {
   /** How a fee table names what is charged at payment. */
   totalLabel: string;
   terms: string;
-  footer: string;
+  /** The footer's whole note (who licenses whom, and who applies to OMMA), with the year. */
+  footer: (values: { year: string; brand: string }) => string;
 }
 
-export const MONEY_STORIES: Record<StateApplicationMode, MoneyStory> = {
+/** Each mode's messages by key (the terms: English text, see above). */
+interface StoryKeys {
+  hero: MessageKey;
+  applyTitle: MessageKey;
+  applyText: MessageKey;
+  stateFeeLabel: MessageKey;
+  totalLabel: MessageKey;
+  footer: MessageKey;
+  terms: string;
+}
+
+export const MONEY_STORIES: Record<StateApplicationMode, StoryKeys> = {
   clinic_submits: {
-    mode: 'clinic_submits',
-    hero: 'Register, pay securely and meet a licensed Oklahoma physician by private video. Most patients finish in one sitting. Once you are approved, we submit your OMMA application and pay the state fee you paid with your visit: nothing more to pay the state.',
-    applyStep: { title: 'We Apply', text: 'We submit to OMMA' },
-    stateFeeLabel: 'State fee (we pay OMMA for you)',
-    totalLabel: 'Total',
+    hero: 'landing.hero.lead.clinicSubmits',
+    applyTitle: 'landing.steps.apply.clinicSubmits.title',
+    applyText: 'landing.steps.apply.clinicSubmits.text',
+    stateFeeLabel: 'landing.fees.stateFee.clinicSubmits',
+    totalLabel: 'landing.fees.total.clinicSubmits',
+    footer: 'layout.footer.note.clinicSubmits',
     terms:
       'The OMMA state fee is included in what you pay: when the physician approves your recommendation, the clinic submits your OMMA application within 30 days of the signature and pays OMMA the state fee for you. The state fee is non-refundable once paid to OMMA; if the clinic does not submit your application, the state fee is refunded to you.',
-    footer: 'we prepare and submit your application and pay the state fee for you.',
   },
   patient_submits: {
-    mode: 'patient_submits',
-    hero: 'Register, pay securely and meet a licensed Oklahoma physician by private video. Most patients finish in one sitting. Once you are approved, you apply in the OMMA portal with your recommendation and pay the state fee to OMMA there.',
-    applyStep: { title: 'Apply to OMMA', text: 'You apply, pay OMMA' },
-    stateFeeLabel: 'State fee (paid to OMMA when you apply)',
-    totalLabel: 'We charge',
+    hero: 'landing.hero.lead.patientSubmits',
+    applyTitle: 'landing.steps.apply.patientSubmits.title',
+    applyText: 'landing.steps.apply.patientSubmits.text',
+    stateFeeLabel: 'landing.fees.stateFee.patientSubmits',
+    totalLabel: 'landing.fees.total.patientSubmits',
+    footer: 'layout.footer.note.patientSubmits',
     terms:
       'We charge our service fee only. The OMMA state fee is paid to OMMA when you apply for your licence in the OMMA portal, after the physician signs your recommendation; apply within 30 days of the signature.',
-    footer: 'you apply to OMMA with the recommendation we issue.',
   },
 };
 
 /** The story of the clinic's current mode (the default one until the schedule arrives). */
 export function useMoneyStory(): MoneyStory {
+  const t = useT();
   const mode = useFees().data?.stateApplication ?? DEFAULT_STATE_APPLICATION_MODE;
-  return MONEY_STORIES[mode];
+  const keys = MONEY_STORIES[mode];
+  return {
+    mode,
+    hero: t(keys.hero),
+    applyStep: { title: t(keys.applyTitle), text: t(keys.applyText) },
+    stateFeeLabel: t(keys.stateFeeLabel),
+    totalLabel: t(keys.totalLabel),
+    terms: keys.terms,
+    footer: (values) => t(keys.footer, values),
+  };
 }
