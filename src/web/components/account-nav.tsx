@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/features/auth/api/use-logout';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { ROLE_LABELS } from '../../shared/roles';
 import type { CurrentUser } from '../../shared/schemas/auth';
@@ -37,6 +38,7 @@ export function AccountBlock({
   onNavigate,
 }: NavProps & { user: CurrentUser }) {
   const { logout, pending } = useLogout();
+  const t = useT();
   return (
     <div className={stacked ? 'flex flex-col gap-3' : 'flex items-center gap-3'}>
       <div className={stacked ? 'grid gap-1' : 'flex items-center gap-2 text-sm'}>
@@ -57,7 +59,7 @@ export function AccountBlock({
         }}
       >
         <LogOut aria-hidden="true" />
-        Sign out
+        {t('auth.signOut.button')}
       </Button>
     </div>
   );
