@@ -1,20 +1,23 @@
 import { z } from 'zod';
+import { msg } from '../i18n/message-key.js';
 import { CurrentUserSchema, EmailSchema, NewPasswordSchema } from './auth.js';
 
 // Issue 13's account routes: recovery, verification, the staff second factor. One definition
 // for the server's validation and the web forms.
 
 /** POST /api/auth/forgot-password: the same answer for every address (no enumeration). */
-export const ForgotPasswordSchema = z.object({ email: EmailSchema('Valid email is required') });
-export const FORGOT_PASSWORD_ANSWER =
-  'If an account uses that address, we have sent it a link to choose a new password. The link works for 30 minutes.';
+export const ForgotPasswordSchema = z.object({
+  email: EmailSchema(msg('auth.error.emailRequired')),
+});
+/** By key (issue 24): the routes answer it in the request's language. */
+export const FORGOT_PASSWORD_ANSWER = msg('auth.forgot.answer', { minutes: 30 });
 
 const TokenSchema = z
-  .string({ error: 'This link is not valid' })
+  .string({ error: msg('auth.error.linkInvalid') })
   .trim()
-  .min(20, 'This link is not valid')
-  .max(200, 'This link is not valid')
-  .regex(/^[A-Za-z0-9_-]+$/, 'This link is not valid');
+  .min(20, msg('auth.error.linkInvalid'))
+  .max(200, msg('auth.error.linkInvalid'))
+  .regex(/^[A-Za-z0-9_-]+$/, msg('auth.error.linkInvalid'));
 
 /** POST /api/auth/reset-password from the emailed link. */
 export const ResetPasswordSchema = z.object({ token: TokenSchema, password: NewPasswordSchema });
@@ -23,9 +26,9 @@ export type ResetPasswordRequest = z.infer<typeof ResetPasswordSchema>;
 /** POST /api/auth/change-password from the profile; every other session ends. */
 export const ChangePasswordSchema = z.object({
   currentPassword: z
-    .string({ error: 'Current password is required' })
-    .min(1, 'Current password is required')
-    .max(200, 'Current password is required'),
+    .string({ error: msg('auth.error.currentPasswordRequired') })
+    .min(1, msg('auth.error.currentPasswordRequired'))
+    .max(200, msg('auth.error.currentPasswordRequired')),
   newPassword: NewPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordSchema>;
@@ -76,4 +79,4 @@ export const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * 60_000;
 export const VERIFICATION_RESEND_MS = 60_000;
 
 /** What a reset answers, and what the sign-in page then says (issue 13). */
-export const PASSWORD_RESET_DONE = 'Your password was changed. Sign in with your new password.';
+export const PASSWORD_RESET_DONE = msg('auth.reset.done');

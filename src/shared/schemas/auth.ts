@@ -1,88 +1,109 @@
 import { z } from 'zod';
 import { ageOn, isIsoDate, todayIso } from '../dates.js';
 import { LANGUAGES } from '../i18n/languages.js';
+import { msg } from '../i18n/message-key.js';
 import { PERMISSIONS, ROLES } from '../roles.js';
 import { US_STATE_CODES } from '../us-states.js';
 
-// Messages are the spec's (patient-side.md §5) with ruling 11 for new passwords.
+// Messages are the spec's (patient-side.md §5) with ruling 11 for new passwords, given by key
+// (msg(), issue 24): the server's answers and the forms show them in the reader's language.
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MIN_AGE = 18;
 const MAX_PASSWORD_LENGTH = 200; // argon2 input stays bounded
 
 export const NewPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+  .string({ error: msg('auth.error.passwordRequired') })
+  .min(MIN_PASSWORD_LENGTH, msg('auth.error.passwordTooShort', { min: MIN_PASSWORD_LENGTH }))
+  .max(MAX_PASSWORD_LENGTH, msg('auth.error.passwordTooLong', { max: MAX_PASSWORD_LENGTH }))
   // Common passwords are refused by the server (modules/auth/password-strength.ts); its
   // dictionaries are too large for the web bundle.
-  .refine((v) => v.trim().length > 0, 'Password cannot be only spaces');
+  .refine((v) => v.trim().length > 0, msg('auth.error.passwordBlank'));
+
+const NAME_MESSAGES = {
+  firstName: ['auth.error.firstNameRequired', 'auth.error.firstNameTooLong'],
+  lastName: ['auth.error.lastNameRequired', 'auth.error.lastNameTooLong'],
+  city: ['auth.error.cityRequired', 'auth.error.cityTooLong'],
+} as const;
+const MAX_NAME_LENGTH = 100;
 
 /** A required name field with the spec's message ("First name is required"). */
-export const RequiredNameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+export const RequiredNameSchema = (field: keyof typeof NAME_MESSAGES) => {
+  const [required, tooLong] = NAME_MESSAGES[field];
+  return z
+    .string({ error: msg(required) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+    .min(1, msg(required))
+    .max(MAX_NAME_LENGTH, msg(tooLong, { max: MAX_NAME_LENGTH }));
+};
 
 export const EmailSchema = (message: string) =>
   z.string({ error: message }).trim().toLowerCase().max(254, message).pipe(z.email(message));
 
 /** Login page: email valid, password non-empty (ruling 11: sign-in only needs a password). */
 export const LoginSchema = z.object({
-  email: EmailSchema('Valid email is required'),
+  email: EmailSchema(msg('auth.error.emailRequired')),
   password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(MAX_PASSWORD_LENGTH, 'Password is required'),
+    .string({ error: msg('auth.error.passwordRequired') })
+    .min(1, msg('auth.error.passwordRequired'))
+    .max(MAX_PASSWORD_LENGTH, msg('auth.error.passwordRequired')),
 });
 export type LoginRequest = z.infer<typeof LoginSchema>;
 
 /** The /auth screen's create-account form. */
 export const AuthRegisterSchema = z.object({
-  email: EmailSchema('Please enter a valid email address'),
+  email: EmailSchema(msg('auth.error.emailInvalid')),
   password: NewPasswordSchema,
-  firstName: RequiredNameSchema('First name'),
-  lastName: RequiredNameSchema('Last name'),
+  firstName: RequiredNameSchema('firstName'),
+  lastName: RequiredNameSchema('lastName'),
 });
 export type AuthRegisterRequest = z.infer<typeof AuthRegisterSchema>;
 
 export const ZipCodeSchema = z
-  .string({ error: 'Valid ZIP code is required' })
+  .string({ error: msg('auth.error.zipCode') })
   .trim()
-  .regex(/^\d{5}$/, 'Valid ZIP code is required');
+  .regex(/^\d{5}$/, msg('auth.error.zipCode'));
 
 export const PhoneSchema = z
   .string()
   .trim()
-  .regex(/^[0-9()+\-.\s]{7,20}$/, 'Valid phone number is required');
+  .regex(/^[0-9()+\-.\s]{7,20}$/, msg('auth.error.phone'));
 
 export const DateOfBirthSchema = z
-  .string({ error: 'Date of birth is required' })
-  .min(1, 'Date of birth is required')
-  .refine(isIsoDate, 'Date of birth is required')
-  .refine((d) => d <= todayIso(), 'Date of birth cannot be in the future')
-  .refine((d) => ageOn(d, todayIso()) < 130, 'Enter a valid date of birth')
-  .refine((d) => ageOn(d, todayIso()) >= MIN_AGE, 'You must be 18 or older to apply online');
+  .string({ error: msg('auth.error.dateOfBirthRequired') })
+  .min(1, msg('auth.error.dateOfBirthRequired'))
+  .refine(isIsoDate, msg('auth.error.dateOfBirthRequired'))
+  .refine((d) => d <= todayIso(), msg('auth.error.dateOfBirthFuture'))
+  .refine((d) => ageOn(d, todayIso()) < 130, msg('auth.error.dateOfBirthInvalid'))
+  .refine((d) => ageOn(d, todayIso()) >= MIN_AGE, msg('auth.error.underage', { min: MIN_AGE }));
+
+const MiddleNameSchema = z
+  .string()
+  .trim()
+  .max(MAX_NAME_LENGTH, msg('auth.error.middleNameTooLong', { max: MAX_NAME_LENGTH }))
+  .optional();
 
 export const AddressFieldsSchema = z.object({
   address: z
-    .string({ error: 'Address is required' })
+    .string({ error: msg('auth.error.addressRequired') })
     .trim()
-    .min(5, 'Address is required')
-    .max(200, 'Address must be at most 200 characters'),
-  apartment: z.string().trim().max(50, 'Apartment must be at most 50 characters').optional(),
-  city: RequiredNameSchema('City'),
-  state: z.enum(US_STATE_CODES, { error: 'Please choose a state' }).default('OK'),
+    .min(5, msg('auth.error.addressRequired'))
+    .max(200, msg('auth.error.addressTooLong', { max: 200 })),
+  apartment: z
+    .string()
+    .trim()
+    .max(50, msg('auth.error.apartmentTooLong', { max: 50 }))
+    .optional(),
+  city: RequiredNameSchema('city'),
+  state: z.enum(US_STATE_CODES, { error: msg('auth.error.stateRequired') }).default('OK'),
   zipCode: ZipCodeSchema,
 });
 
 /** The profile a patient can edit (Edit Profile, Update Address), validated as at registration. */
 export const ProfileUpdateSchema = z.object({
-  firstName: RequiredNameSchema('First name'),
-  middleName: z.string().trim().max(100, 'Middle name must be at most 100 characters').optional(),
-  lastName: RequiredNameSchema('Last name'),
+  firstName: RequiredNameSchema('firstName'),
+  middleName: MiddleNameSchema,
+  lastName: RequiredNameSchema('lastName'),
   dateOfBirth: DateOfBirthSchema,
   phone: PhoneSchema.optional().or(z.literal('')),
   ...AddressFieldsSchema.shape,
@@ -90,14 +111,14 @@ export const ProfileUpdateSchema = z.object({
 export type ProfileUpdateRequest = z.input<typeof ProfileUpdateSchema>;
 
 const RegisterObject = z.object({
-  firstName: RequiredNameSchema('First name'),
-  middleName: z.string().trim().max(100, 'Middle name must be at most 100 characters').optional(),
-  lastName: RequiredNameSchema('Last name'),
-  email: EmailSchema('Valid email is required'),
+  firstName: RequiredNameSchema('firstName'),
+  middleName: MiddleNameSchema,
+  lastName: RequiredNameSchema('lastName'),
+  email: EmailSchema(msg('auth.error.emailRequired')),
   password: NewPasswordSchema,
   confirmPassword: z
-    .string({ error: 'Please confirm your password' })
-    .min(1, 'Please confirm your password'),
+    .string({ error: msg('auth.error.confirmPassword') })
+    .min(1, msg('auth.error.confirmPassword')),
   dateOfBirth: DateOfBirthSchema,
   phone: PhoneSchema.optional().or(z.literal('')),
   ...AddressFieldsSchema.shape,
@@ -105,7 +126,7 @@ const RegisterObject = z.object({
 
 /** Full patient registration (/register). */
 export const RegisterSchema = RegisterObject.refine((v) => v.password === v.confirmPassword, {
-  message: "Passwords don't match",
+  message: msg('auth.error.passwordsDiffer'),
   path: ['confirmPassword'],
 });
 export type RegisterRequest = z.input<typeof RegisterSchema>;

@@ -79,8 +79,8 @@ export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'Choose a staff role
 const CreateUserObject = z.object({
   email: EmailSchema('Valid email is required'),
   password: NewPasswordSchema,
-  firstName: RequiredNameSchema('First name'),
-  lastName: RequiredNameSchema('Last name'),
+  firstName: RequiredNameSchema('firstName'),
+  lastName: RequiredNameSchema('lastName'),
   role: StaffRoleSchema.default(DEFAULT_NEW_USER_ROLE),
   permissions: z.array(z.enum(PERMISSIONS)).optional(),
   licenseNumber: LicenseNumberSchema.optional().or(z.literal('')),
@@ -132,8 +132,8 @@ export type UpdateUserInput = z.input<typeof UpdateUserSchema>;
 export const AdminSetupSchema = z.object({
   email: EmailSchema('Valid email is required'),
   password: NewPasswordSchema,
-  firstName: RequiredNameSchema('First name'),
-  lastName: RequiredNameSchema('Last name'),
+  firstName: RequiredNameSchema('firstName'),
+  lastName: RequiredNameSchema('lastName'),
   setupToken: z.string().max(200).optional(),
 });
 export type AdminSetupRequest = z.infer<typeof AdminSetupSchema>;

@@ -8,6 +8,8 @@ import {
   ResetPasswordSchema,
 } from '../../../shared/schemas/account.js';
 import type { AppContext } from '../../context.js';
+import { requestLanguage } from '../../i18n/request-language.js';
+import { translate, translateText } from '../../i18n/translate.js';
 import { currentUser, requireUser } from '../../plugins/auth.js';
 import { changePassword } from './change-password.js';
 import { countResetRequest, requestPasswordReset, resetPassword } from './password-reset.js';
@@ -30,7 +32,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { email } = request.body;
       await countResetRequest(ctx, email, request.ip);
-      reply.send({ message: FORGOT_PASSWORD_ANSWER });
+      reply.send({ message: translateText(requestLanguage(request), FORGOT_PASSWORD_ANSWER) });
       const work = requestPasswordReset(ctx, email, request.ip).catch((err: unknown) =>
         request.log.error({ err }, 'password reset request failed'),
       );
@@ -46,7 +48,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
     { schema: { body: ResetPasswordSchema } },
     async (request) => {
       await resetPassword(ctx, request.body, request.ip);
-      return { message: PASSWORD_RESET_DONE };
+      return { message: translateText(requestLanguage(request), PASSWORD_RESET_DONE) };
     },
   );
 
@@ -62,7 +64,7 @@ export async function accountRoutes(fastify: FastifyInstance, ctx: AppContext) {
         userAgent: request.headers['user-agent'],
       });
       reply.setSessionCookie(token);
-      return { message: 'Your password was changed. Other devices were signed out.' };
+      return { message: translate(requestLanguage(request), 'auth.change.done') };
     },
   );
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLINIC_NAME } from '../../../shared/brand.js';
+import { translateText } from '../../i18n/translate.js';
 import { RATE_LIMITS } from '../../rate-limit/limits.js';
 import {
   accountState,
@@ -10,7 +11,11 @@ import {
 import { auditRows, PASSWORD, signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { SmtpSink } from '../../test/smtp-sink.js';
-import { SAME_PASSWORD, WRONG_CURRENT_PASSWORD } from './change-password.js';
+import { SAME_PASSWORD as SAME, WRONG_CURRENT_PASSWORD as WRONG } from './change-password.js';
+
+// The answers by key (issue 24), as an English request reads them.
+const SAME_PASSWORD = translateText('en', SAME);
+const WRONG_CURRENT_PASSWORD = translateText('en', WRONG);
 
 // Changing the password from the profile: the current password checked (and throttled like a
 // sign-in), the new one checked as at registration, every other session ended while this one

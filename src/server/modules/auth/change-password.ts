@@ -1,21 +1,22 @@
+import { msg } from '../../../shared/i18n/message-key.js';
 import type { ChangePasswordRequest } from '../../../shared/schemas/account.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { LIMIT_SUBJECTS } from '../../rate-limit/limits.js';
-import { TooManyRequests } from '../../rate-limit/too-many.js';
 import { audit } from '../audit/service.js';
 import { findActiveUserById } from '../users/queries.js';
 import { verifyPassword } from './password.js';
 import { setPassword } from './password-reset.js';
+import { tooManyAuth } from './throttle.js';
 
 // Changing the password from the profile (issue 13, patients and staff). The current password
 // is a sign-in in disguise: it counts against the same throttle as the sign-in form, so a
 // stolen session cannot be used to guess it. Every session of the user ends; the route then
 // gives the caller a fresh one.
 
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
-export const SAME_PASSWORD = 'Choose a password different from your current one';
+export const WRONG_CURRENT_PASSWORD = msg('auth.error.wrongCurrentPassword');
+export const SAME_PASSWORD = msg('auth.error.samePassword');
 
 export async function changePassword(
   ctx: AppContext,
@@ -33,10 +34,14 @@ export async function changePassword(
       ip,
       outcome: 'denied',
     });
-    throw new TooManyRequests(LIMIT_SUBJECTS.loginPerAccountAddress.what, wait);
+    throw tooManyAuth(
+      'auth.error.tooManySignIns',
+      LIMIT_SUBJECTS.loginPerAccountAddress.what,
+      wait,
+    );
   }
   const user = await findActiveUserById(ctx.db, actor.id);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+  if (!user) throw new AppError('UNAUTHORIZED', msg('auth.error.signInToContinue'));
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     await audit(ctx.db, {
       actor: { id: user.id, role: user.role },

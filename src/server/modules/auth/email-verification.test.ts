@@ -5,6 +5,7 @@ import {
   VERIFICATION_RESEND_MS,
 } from '../../../shared/schemas/account.js';
 import { accountTokens, auditLog, mailJobs, users } from '../../db/schema/index.js';
+import { translateText } from '../../i18n/translate.js';
 import {
   auditRows,
   PASSWORD,
@@ -15,7 +16,10 @@ import {
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { registerPatient } from '../../test/patients.js';
 import { linkTo, type ReceivedMail, SmtpSink } from '../../test/smtp-sink.js';
-import { INVALID_LINK } from './email-verification.js';
+import { INVALID_LINK as INVALID_LINK_KEY } from './email-verification.js';
+
+// The answer by key (issue 24), as an English request reads it.
+const INVALID_LINK = translateText('en', INVALID_LINK_KEY);
 
 // Email verification through a real SMTP server (issue 13): the message sent at registration
 // (staff: at account creation) is received, its link followed, and the account shows Verified.

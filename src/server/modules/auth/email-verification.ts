@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { msg } from '../../../shared/i18n/message-key.js';
 import {
   EMAIL_VERIFICATION_TTL_MS,
   VERIFICATION_RESEND_MS,
@@ -8,9 +9,9 @@ import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { accountTokens, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { TooManyRequests } from '../../rate-limit/too-many.js';
 import { audit } from '../audit/service.js';
 import { consumeAccountToken, issueAccountToken } from './account-tokens.js';
+import { tooManyAuth } from './throttle.js';
 
 // Email verification (issue 13): a link at registration (staff: at account creation), sent in
 // the same transaction as the account; following it marks the address verified, which user
@@ -18,7 +19,7 @@ import { consumeAccountToken, issueAccountToken } from './account-tokens.js';
 
 export type MailDeps = Pick<AppContext, 'mail' | 'now'>;
 
-export const INVALID_LINK = 'This link is not valid or has expired.';
+export const INVALID_LINK = msg('auth.error.verifyLinkInvalid');
 
 /** Issues a verification token and queues its message, inside the caller's transaction. */
 export async function queueVerificationEmail(
@@ -86,9 +87,8 @@ export async function resendVerificationEmail(
       .from(users)
       .where(and(eq(users.id, actor.id), isNull(users.deactivatedAt)))
       .for('update');
-    if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
-    if (user.emailVerified)
-      throw new AppError('CONFLICT', 'Your email address is already confirmed.');
+    if (!user) throw new AppError('UNAUTHORIZED', msg('auth.error.signInToContinue'));
+    if (user.emailVerified) throw new AppError('CONFLICT', msg('auth.error.alreadyConfirmed'));
     const [last] = await tx
       .select({ createdAt: accountTokens.createdAt })
       .from(accountTokens)
@@ -98,7 +98,7 @@ export async function resendVerificationEmail(
       .orderBy(desc(accountTokens.createdAt))
       .limit(1);
     const wait = last ? last.createdAt.getTime() + VERIFICATION_RESEND_MS - ctx.now() : 0;
-    if (wait > 0) throw new TooManyRequests('confirmation emails', wait);
+    if (wait > 0) throw tooManyAuth('auth.error.tooManyConfirmations', 'confirmation emails', wait);
     await tx
       .update(accountTokens)
       .set({ usedAt: new Date(ctx.now()) })

@@ -1,8 +1,12 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLINIC_NAME } from '../../../shared/brand.js';
-import { FORGOT_PASSWORD_ANSWER, PASSWORD_RESET_TTL_MS } from '../../../shared/schemas/account.js';
+import {
+  FORGOT_PASSWORD_ANSWER as FORGOT_ANSWER_KEY,
+  PASSWORD_RESET_TTL_MS,
+} from '../../../shared/schemas/account.js';
 import { auditLog, users } from '../../db/schema/index.js';
+import { translateText } from '../../i18n/translate.js';
 import { RATE_LIMITS } from '../../rate-limit/limits.js';
 import {
   accountState,
@@ -13,7 +17,11 @@ import {
 import { auditRows, createUser, PASSWORD, uniqueEmail } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { linkTo, type ReceivedMail, SmtpSink } from '../../test/smtp-sink.js';
-import { INVALID_RESET_LINK } from './password-reset.js';
+import { INVALID_RESET_LINK as INVALID_RESET_LINK_KEY } from './password-reset.js';
+
+// The answers by key (issue 24), as an English request reads them.
+const FORGOT_PASSWORD_ANSWER = translateText('en', FORGOT_ANSWER_KEY);
+const INVALID_RESET_LINK = translateText('en', INVALID_RESET_LINK_KEY);
 
 // Password recovery through a real SMTP server: the emailed link followed to the end, the link
 // refused when used, expired or wrong (writing nothing), every session ended, and the same

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { msg } from '../../../shared/i18n/message-key.js';
 import { PASSWORD_RESET_TTL_MS } from '../../../shared/schemas/account.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
@@ -6,18 +7,19 @@ import { sessions, type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { limitAddress } from '../../rate-limit/address.js';
 import { LIMIT_SUBJECTS } from '../../rate-limit/limits.js';
-import { TooManyRequests, waitAfterHit } from '../../rate-limit/too-many.js';
+import { waitAfterHit } from '../../rate-limit/too-many.js';
 import { audit } from '../audit/service.js';
 import { findActiveUserByEmail, findActiveUserById } from '../users/queries.js';
 import { consumeAccountToken, hashAccountToken, issueAccountToken } from './account-tokens.js';
 import { hashPassword } from './password.js';
 import { passwordWeakness } from './password-strength.js';
+import { tooManyAuth } from './throttle.js';
 
 // Password recovery (issue 13): a link by email, valid once for 30 minutes, that sets a new
 // password and signs the account out everywhere. It never signs anyone in: the person signs
 // in with the new password afterwards (staff then pass their second factor like every time).
 
-export const INVALID_RESET_LINK = 'This link is not valid or has expired. Ask for a new one.';
+export const INVALID_RESET_LINK = msg('auth.error.resetLinkInvalid');
 
 /**
  * Counts a forgot-password request per address and per email asked for, before anything is
@@ -30,7 +32,8 @@ export async function countResetRequest(ctx: AppContext, email: string, ip: stri
     ctx.counters.hit(`reset:email:${email}`, perEmail.windowMs),
   ]);
   const wait = Math.max(waitAfterHit(byAddress, perAddress), waitAfterHit(byEmail, perEmail));
-  if (wait > 0) throw new TooManyRequests(LIMIT_SUBJECTS.passwordResetPerEmail.what, wait);
+  if (wait > 0)
+    throw tooManyAuth('auth.error.tooManyResets', LIMIT_SUBJECTS.passwordResetPerEmail.what, wait);
 }
 
 /**

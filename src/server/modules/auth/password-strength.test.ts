@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NewPasswordSchema } from '../../../shared/schemas/auth.js';
 import { DEMO_PASSWORD } from '../../demo/seed.js';
+import { translateText } from '../../i18n/translate.js';
 import {
   countUsers,
   PASSWORD,
@@ -9,7 +10,13 @@ import {
   validRegistration,
 } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
-import { passwordWeakness } from './password-strength.js';
+import { passwordWeakness as weaknessByKey } from './password-strength.js';
+
+// The reason by key (issue 24), as an English request reads it.
+const passwordWeakness = (password: string, inputs?: string[]) => {
+  const why = weaknessByKey(password, inputs);
+  return why === null ? null : translateText('en', why);
+};
 
 // Common or easily guessed passwords are refused wherever a new password is set (issue 10,
 // defect 14): both registration routes, staff accounts and the first admin.
@@ -36,7 +43,9 @@ describe('the password rule', () => {
   it('the shared schema (also the web form’s) refuses a password of spaces only', () => {
     const parsed = NewPasswordSchema.safeParse('        ');
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe('Password cannot be only spaces');
+    expect(translateText('en', parsed.error?.issues[0]?.message ?? '')).toBe(
+      'Password cannot be only spaces',
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as en from '@zxcvbn-ts/language-en';
+import { msg } from '../../../shared/i18n/message-key.js';
 import { AppError } from '../../errors.js';
 
 // New passwords must not be common or easy to guess (issue 10, defect 14): zxcvbn's estimate
@@ -28,7 +29,8 @@ export function passwordWeakness(password: string, userInputs: string[] = []): s
   const result = loadPasswordChecker().check(password, userInputs.filter(Boolean));
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   const why = [result.feedback.warning, ...result.feedback.suggestions].filter(Boolean).join(' ');
-  return `This password is too common or easy to guess: ${why || 'choose a longer, less predictable one.'}`;
+  // zxcvbn's feedback is English only: the Spanish message leaves it out (catalogs/es/auth.json).
+  return why ? msg('auth.error.passwordWeak', { why }) : msg('auth.error.passwordWeakPlain');
 }
 
 /** Refuses a weak new password with a 400 on the `password` field. */

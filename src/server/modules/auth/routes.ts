@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { msg } from '../../../shared/i18n/message-key.js';
 import { AuthRegisterSchema, LoginSchema, RegisterSchema } from '../../../shared/schemas/auth.js';
 import { SESSION_PROBE_PATH, type SessionProbe } from '../../../shared/session-probe.js';
 import type { AppContext } from '../../context.js';
@@ -27,7 +28,7 @@ export async function signIn(
   });
   reply.setSessionCookie(token);
   const user = await loadCurrentUser(ctx.db, userId);
-  if (!user) throw new AppError('UNAUTHORIZED', 'Account not available');
+  if (!user) throw new AppError('UNAUTHORIZED', msg('auth.error.accountUnavailable'));
   return user;
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/i18n/languages.js';
+import { msg } from '../../../shared/i18n/message-key.js';
 import type {
   AuthRegisterRequest,
   LoginRequest,
@@ -10,16 +11,15 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { patientProfiles, type UserRow, users } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { LIMIT_SUBJECTS } from '../../rate-limit/limits.js';
-import { TooManyRequests } from '../../rate-limit/too-many.js';
 import { audit } from '../audit/service.js';
 import { findActiveUserByEmail } from '../users/queries.js';
 import { type MailDeps, queueVerificationEmail } from './email-verification.js';
 import { hashNewPassword, verifyPassword } from './password.js';
-import type { LoginThrottle } from './throttle.js';
+import { type LoginThrottle, tooManyAuth } from './throttle.js';
 
 type FullRegistration = z.output<typeof RegisterSchema>;
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
+export const EMAIL_TAKEN = msg('auth.error.emailTaken');
 
 /** Creates a patient with its profile, the verification email and the audit row, all or nothing. */
 export async function registerPatient(
@@ -79,7 +79,7 @@ export async function registerPatient(
   }
 }
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const INVALID_CREDENTIALS = msg('auth.error.invalidCredentials');
 
 /** Checks credentials with throttling; every attempt, good or bad, leaves an audit row. */
 export async function authenticate(
@@ -96,7 +96,11 @@ export async function authenticate(
       ip,
       outcome: 'denied',
     });
-    throw new TooManyRequests(LIMIT_SUBJECTS.loginPerAccountAddress.what, wait);
+    throw tooManyAuth(
+      'auth.error.tooManySignIns',
+      LIMIT_SUBJECTS.loginPerAccountAddress.what,
+      wait,
+    );
   }
   const user = await findActiveUserByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);

@@ -1,7 +1,8 @@
+import { msg } from '../../../shared/i18n/message-key.js';
 import { limitAddress } from '../../rate-limit/address.js';
 import type { Counters } from '../../rate-limit/counters.js';
 import type { RateLimits } from '../../rate-limit/limits.js';
-import { waitAfterHit } from '../../rate-limit/too-many.js';
+import { TooManyRequests, waitAfterHit } from '../../rate-limit/too-many.js';
 
 // Sign-in throttling (issue 10, defect 11): wrong passwords count per account *and address*,
 // so a flood from elsewhere cannot lock the owner out, plus a ceiling per address across
@@ -62,3 +63,19 @@ const pairPrefix = (email: string) => `login:pair:${email.toLowerCase()}|`;
 const pairKey = (email: string, ip: string) => `${pairPrefix(email)}${limitAddress(ip)}`;
 const lockedKey = (email: string) => `login:locked:${email.toLowerCase()}`;
 const addressKey = (ip: string) => `login:ip:${limitAddress(ip)}`;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A 429 for a patient-facing limit, its message by key in the request's language (issue 24):
+ * the same English as tooManyMessage (rate-limit/limits.ts) gives.
+ */
+export function tooManyAuth(
+  key: 'auth.error.tooManySignIns' | 'auth.error.tooManyResets' | 'auth.error.tooManyConfirmations',
+  what: string,
+  waitMs: number,
+): TooManyRequests {
+  const error = new TooManyRequests(what, waitMs);
+  error.message = msg(key, { minutes: Math.max(1, Math.ceil(waitMs / MINUTE_MS)) });
+  return error;
+}

@@ -4,20 +4,23 @@ import type { FieldSpecs } from '@/components/form/use-form-feedback';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PasswordField } from '@/components/ui/password-field';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n/use-t';
+import { msg } from '../../../../shared/i18n/message-key';
 import { ChangePasswordSchema } from '../../../../shared/schemas/account';
+import { MIN_PASSWORD_LENGTH } from '../../../../shared/schemas/auth';
 import { useChangePasswordMutation } from '../api/account';
 
 const ChangeFormSchema = ChangePasswordSchema.extend({ confirmPassword: z.string() }).refine(
   (v) => v.newPassword === v.confirmPassword,
-  { message: "Passwords don't match", path: ['confirmPassword'] },
+  { message: msg('auth.error.passwordsDiffer'), path: ['confirmPassword'] },
 );
 type ChangeFormValues = z.infer<typeof ChangeFormSchema>;
 
-const FIELDS: FieldSpecs<ChangeFormValues> = {
-  currentPassword: { label: 'Current password' },
-  newPassword: { label: 'New password' },
-  confirmPassword: { label: 'Confirm new password' },
-};
+const fieldsIn = (t: ReturnType<typeof useT>): FieldSpecs<ChangeFormValues> => ({
+  currentPassword: { label: t('auth.field.currentPassword') },
+  newPassword: { label: t('auth.field.newPassword') },
+  confirmPassword: { label: t('auth.field.confirmNewPassword') },
+});
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -26,8 +29,9 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
  * other device is signed out; this one stays signed in.
  */
 export function ChangePasswordCard() {
+  const t = useT();
   const change = useChangePasswordMutation();
-  const { form, feedback, field } = useSchemaForm(ChangeFormSchema, EMPTY, FIELDS);
+  const { form, feedback, field } = useSchemaForm(ChangeFormSchema, EMPTY, fieldsIn(t));
 
   const onSubmit = feedback.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
@@ -35,11 +39,11 @@ export function ChangePasswordCard() {
       {
         onSuccess: ({ message }) => {
           form.reset(EMPTY);
-          toast({ title: 'Password changed', description: message });
+          toast({ title: t('auth.change.doneTitle'), description: message });
         },
         onError: (error) => {
           form.resetField('currentPassword');
-          feedback.showServerError(error, 'Could not change the password');
+          feedback.showServerError(error, t('auth.change.failed'));
         },
       },
     ),
@@ -48,11 +52,8 @@ export function ChangePasswordCard() {
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold">Change password</h2>
-        <CardDescription>
-          Every other device signed in to your account will be signed out. We will email you to
-          confirm the change.
-        </CardDescription>
+        <h2 className="text-lg font-semibold">{t('auth.change.title')}</h2>
+        <CardDescription>{t('auth.change.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <SchemaForm
@@ -61,8 +62,8 @@ export function ChangePasswordCard() {
           className="max-w-md"
           submit={{
             pending: change.isPending,
-            label: 'Change Password',
-            pendingLabel: 'Changing Password...',
+            label: t('auth.change.submit'),
+            pendingLabel: t('auth.change.pending'),
           }}
         >
           <PasswordField
@@ -72,7 +73,7 @@ export function ChangePasswordCard() {
           />
           <PasswordField
             autoComplete="new-password"
-            hint="At least 8 characters, not a common password."
+            hint={t('auth.password.hintNotCommon', { min: MIN_PASSWORD_LENGTH })}
             {...field('newPassword')}
             {...form.register('newPassword')}
           />

@@ -7,29 +7,31 @@ import { PasswordField } from '@/components/ui/password-field';
 import { CURRENT_USER_KEY } from '@/features/auth/api/session';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import type { SignInNotice } from '@/features/auth/sign-in-notice';
+import { useT } from '@/lib/i18n/use-t';
+import { msg } from '../../../../shared/i18n/message-key';
 import { PASSWORD_RESET_DONE } from '../../../../shared/schemas/account';
-import { NewPasswordSchema } from '../../../../shared/schemas/auth';
+import { MIN_PASSWORD_LENGTH, NewPasswordSchema } from '../../../../shared/schemas/auth';
 import { useResetPasswordMutation } from '../api/account';
 
 const ResetFormSchema = z
   .object({ password: NewPasswordSchema, confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: msg('auth.error.passwordsDiffer'),
     path: ['confirmPassword'],
   });
 type ResetFormValues = z.infer<typeof ResetFormSchema>;
 
-const FIELDS: FieldSpecs<ResetFormValues> = {
-  password: { label: 'New password' },
-  confirmPassword: { label: 'Confirm new password' },
-};
+const fieldsIn = (t: ReturnType<typeof useT>): FieldSpecs<ResetFormValues> => ({
+  password: { label: t('auth.field.newPassword') },
+  confirmPassword: { label: t('auth.field.confirmNewPassword') },
+});
 
-/** The sign-in page's notice after a reset (login-page.tsx reads it from the location state). */
 /**
  * /reset-password?token=…, from the emailed link: sets the new password, then sends the person
  * to sign in with it (a reset never signs anyone in; staff then pass their second factor).
  */
 export function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
@@ -38,7 +40,7 @@ export function ResetPasswordPage() {
   const { form, feedback, field } = useSchemaForm(
     ResetFormSchema,
     { password: '', confirmPassword: '' },
-    FIELDS,
+    fieldsIn(t),
   );
 
   const onSubmit = feedback.handleSubmit(({ password }) =>
@@ -48,30 +50,27 @@ export function ResetPasswordPage() {
         onSuccess: () => {
           // Every session of the account ended, this browser's too if it had one.
           queryClient.setQueryData([CURRENT_USER_KEY], null);
+          // The notice goes by key: the sign-in page shows it in the reader's language.
           navigate('/login', {
             replace: true,
             state: { notice: PASSWORD_RESET_DONE } satisfies SignInNotice,
           });
         },
-        onError: (error) => feedback.showServerError(error, 'Could not change the password'),
+        onError: (error) => feedback.showServerError(error, t('auth.change.failed')),
       },
     ),
   );
 
   const askAgain = (
     <Link to="/forgot-password" className="font-medium text-primary underline">
-      Ask for a new link
+      {t('auth.reset.askAgain')}
     </Link>
   );
 
   return (
     <AuthCard
-      title="Choose a new password"
-      description={
-        token
-          ? 'Choose a password you do not use anywhere else. Every device signed in to your account will be signed out.'
-          : undefined
-      }
+      title={t('auth.reset.title')}
+      description={token ? t('auth.reset.description') : undefined}
       footer={<p>{askAgain}</p>}
     >
       {token ? (
@@ -80,13 +79,13 @@ export function ResetPasswordPage() {
           onSubmit={onSubmit}
           submit={{
             pending: reset.isPending || reset.isSuccess,
-            label: 'Change Password',
-            pendingLabel: 'Changing Password...',
+            label: t('auth.change.submit'),
+            pendingLabel: t('auth.change.pending'),
           }}
         >
           <PasswordField
             autoComplete="new-password"
-            hint="At least 8 characters, not a common password."
+            hint={t('auth.password.hintNotCommon', { min: MIN_PASSWORD_LENGTH })}
             {...field('password')}
             {...form.register('password')}
           />
@@ -98,7 +97,7 @@ export function ResetPasswordPage() {
         </SchemaForm>
       ) : (
         <p role="alert" className="text-sm">
-          This link is not complete. Open the link from the email again, or ask for a new one.
+          {t('auth.reset.incomplete')}
         </p>
       )}
     </AuthCard>

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 
 /**
  * Logout clears the query cache and session storage even when the server call fails, then
@@ -10,6 +11,7 @@ import { apiRequest } from '@/lib/api-client';
  * next render and answers "signed out", so no stale user survives in memory.
  */
 export function useLogout() {
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -25,9 +27,9 @@ export function useLogout() {
     queryClient.clear();
     sessionStorage.clear();
     setPending(false);
-    toast({ title: 'Signed out', description: 'You have been signed out.' });
+    toast({ title: t('auth.signOut.doneTitle'), description: t('auth.signOut.doneDescription') });
     navigate('/', { replace: true });
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, t]);
 
   return { logout, pending };
 }

@@ -8,6 +8,8 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { useBusinessHours } from '@/features/app-config/api/app-config';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
+import { T } from '@/lib/i18n/t';
+import { useT, useTr } from '@/lib/i18n/use-t';
 import { RETURN_PARAM, safeReturnPath } from '../../../../shared/return-path';
 import { homePathFor } from '../../../../shared/roles';
 import { type LoginRequest, LoginSchema } from '../../../../shared/schemas/auth';
@@ -17,18 +19,24 @@ import { signInNoticeOf } from '../sign-in-notice';
 import { AuthCard } from './auth-card';
 import { ForgotPasswordLink } from './forgot-password-link';
 
-const FIELDS: FieldSpecs<LoginRequest> = {
-  email: { label: 'Email' },
-  password: { label: 'Password' },
-};
+const fieldsIn = (t: ReturnType<typeof useT>): FieldSpecs<LoginRequest> => ({
+  email: { label: t('auth.field.email') },
+  password: { label: t('auth.field.password') },
+});
 
 export function LoginPage() {
+  const t = useT();
+  const tr = useTr();
   const businessHours = useBusinessHours();
   // Sent here by a password reset or the staff idle guard: say why (on the staff sign-in).
   const notice = signInNoticeOf(useLocation().state);
   const [adminMode, setAdminMode] = useState(notice?.staff === true);
   const login = useLoginMutation();
-  const { form, feedback, field } = useSchemaForm(LoginSchema, { email: '', password: '' }, FIELDS);
+  const { form, feedback, field } = useSchemaForm(
+    LoginSchema,
+    { email: '', password: '' },
+    fieldsIn(t),
+  );
   const { register } = form;
 
   const onSubmit = feedback.handleSubmit((values) => {
@@ -37,13 +45,16 @@ export function LoginPage() {
         // Staff pass a second factor first (issue 13).
         if ('mfa' in answer) return goToMfa(answer.mfa);
         const { user } = answer;
-        toast({ title: 'Welcome back!', description: 'You have been successfully logged in' });
+        toast({
+          title: t('auth.signIn.welcomeTitle'),
+          description: t('auth.signIn.welcomeDescription'),
+        });
         // A hard redirect: the next page restores the session from GET /api/user (§2.3).
         // Back to the page that sent them here (a message's link), when it is on this site.
         const back = safeReturnPath(new URLSearchParams(window.location.search).get(RETURN_PARAM));
         window.location.assign(back ?? homePathFor(user.role));
       },
-      onError: (error) => feedback.showServerError(error, 'Login failed'),
+      onError: (error) => feedback.showServerError(error, t('auth.signIn.failed')),
     });
   });
 
@@ -52,26 +63,31 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title={adminMode ? 'Admin Portal Access' : 'Patient Portal Login'}
-      description={
-        adminMode
-          ? 'Sign in with your staff account to manage consultations.'
-          : 'Sign in to track your application, documents and consultation.'
-      }
+      title={adminMode ? t('auth.login.staffTitle') : t('auth.login.title')}
+      description={adminMode ? t('auth.login.staffDescription') : t('auth.login.description')}
       footer={
         <>
           <p>
-            New patient?{' '}
-            <Link to="/register" className="font-medium text-primary underline">
-              Create an account
-            </Link>
+            <T
+              k="auth.login.newPatient"
+              components={{
+                0: <Link to="/register" className="font-medium text-primary underline" />,
+              }}
+            />
           </p>
           <p className="text-muted-foreground">
-            Need help? Contact support at{' '}
-            <a className="text-primary underline" href={`mailto:${SUPPORT_EMAIL}`}>
-              {SUPPORT_EMAIL}
-            </a>
-            {SUPPORT_PHONE ? ` or ${SUPPORT_PHONE}` : ''} ({businessHours}).
+            <T
+              k={SUPPORT_PHONE ? 'auth.login.helpWithPhone' : 'auth.login.help'}
+              values={{ email: SUPPORT_EMAIL, phone: SUPPORT_PHONE ?? '', hours: businessHours }}
+              components={{
+                0: (
+                  // Its text is the message's (<0>{email}</0>); this one satisfies the a11y lint.
+                  <a className="break-all text-primary underline" href={`mailto:${SUPPORT_EMAIL}`}>
+                    {SUPPORT_EMAIL}
+                  </a>
+                ),
+              }}
+            />
           </p>
           <button
             type="button"
@@ -79,7 +95,7 @@ export function LoginPage() {
             aria-pressed={adminMode}
             onClick={() => setAdminMode((v) => !v)}
           >
-            {adminMode ? 'Patient sign-in' : 'Staff sign-in'}
+            {adminMode ? t('auth.login.patientSignIn') : t('auth.login.staffSignIn')}
           </button>
         </>
       }
@@ -90,13 +106,13 @@ export function LoginPage() {
           className="flex items-start gap-2 rounded-md border border-border bg-muted p-3 text-sm font-medium"
         >
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-          {notice.notice}
+          {tr(notice.notice)}
         </p>
       )}
       <SchemaForm
         feedback={feedback}
         onSubmit={onSubmit}
-        submit={{ pending, label: 'Sign In', pendingLabel: 'Signing In...' }}
+        submit={{ pending, label: t('auth.signIn.submit'), pendingLabel: t('auth.signIn.pending') }}
       >
         <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
         <PasswordField

@@ -7,8 +7,10 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
+import { T } from '@/lib/i18n/t';
+import { useT } from '@/lib/i18n/use-t';
 import { todayIso } from '../../../../shared/dates';
-import { RegisterSchema } from '../../../../shared/schemas/auth';
+import { MIN_AGE, MIN_PASSWORD_LENGTH, RegisterSchema } from '../../../../shared/schemas/auth';
 import { US_STATES } from '../../../../shared/us-states';
 import { useRegisterMutation } from '../api/auth-mutations';
 import { AuthCard } from './auth-card';
@@ -18,23 +20,24 @@ type RegisterInput = z.input<typeof RegisterSchema>;
 const REDIRECT_AFTER_REGISTER_MS = 1000;
 
 // In screen order: the summary lists them so and focus goes to the first.
-const FIELDS: FieldSpecs<RegisterInput> = {
-  firstName: { label: 'First name' },
-  middleName: { label: 'Middle name (optional)' },
-  lastName: { label: 'Last name' },
-  dateOfBirth: { label: 'Date of birth' },
-  phone: { label: 'Phone (optional)' },
-  email: { label: 'Email' },
-  password: { label: 'Password' },
-  confirmPassword: { label: 'Confirm password' },
-  address: { label: 'Street address' },
-  apartment: { label: 'Apartment, suite, etc. (optional)' },
-  city: { label: 'City' },
-  state: { label: 'State' },
-  zipCode: { label: 'ZIP code' },
-};
+const fieldsIn = (t: ReturnType<typeof useT>): FieldSpecs<RegisterInput> => ({
+  firstName: { label: t('auth.field.firstName') },
+  middleName: { label: t('auth.field.middleName') },
+  lastName: { label: t('auth.field.lastName') },
+  dateOfBirth: { label: t('auth.field.dateOfBirth') },
+  phone: { label: t('auth.field.phone') },
+  email: { label: t('auth.field.email') },
+  password: { label: t('auth.field.password') },
+  confirmPassword: { label: t('auth.field.confirmPassword') },
+  address: { label: t('auth.field.address') },
+  apartment: { label: t('auth.field.apartment') },
+  city: { label: t('auth.field.city') },
+  state: { label: t('auth.field.state') },
+  zipCode: { label: t('auth.field.zipCode') },
+});
 
 export function RegisterPage() {
+  const t = useT();
   const registration = useRegisterMutation();
   const { form, feedback, field } = useSchemaForm(
     RegisterSchema,
@@ -53,7 +56,7 @@ export function RegisterPage() {
       state: 'OK',
       zipCode: '',
     },
-    FIELDS,
+    fieldsIn(t),
   );
   const { register } = form;
 
@@ -61,14 +64,14 @@ export function RegisterPage() {
     registration.mutate(values, {
       onSuccess: () => {
         toast({
-          title: 'Account created!',
-          description: 'Welcome to your patient portal. You can now manage your application.',
+          title: t('auth.register.createdTitle'),
+          description: t('auth.register.welcomeDescription'),
         });
         // The server has signed the patient in; the next page restores the session (§2.5).
         // The main path goes on to the application, then documents, payment and queue (issue 11).
         setTimeout(() => window.location.assign('/patient/intake'), REDIRECT_AFTER_REGISTER_MS);
       },
-      onError: (error) => feedback.showServerError(error, 'Failed to create account'),
+      onError: (error) => feedback.showServerError(error, t('auth.register.failed')),
     });
   });
 
@@ -77,19 +80,21 @@ export function RegisterPage() {
   return (
     <AuthCard
       className="mx-auto w-full max-w-2xl px-4 py-10"
-      title="Create Your Patient Account"
-      description="Start your Oklahoma medical marijuana license application. It takes about two minutes."
+      title={t('auth.register.title')}
+      description={t('auth.register.description')}
       footer={
         <>
           <p>
-            Already have an account?{' '}
-            <Link to="/login" className="font-medium text-primary underline">
-              Sign in
-            </Link>
+            <T
+              k="auth.register.haveAccount"
+              components={{
+                0: <Link to="/login" className="font-medium text-primary underline" />,
+              }}
+            />
           </p>
           <p>
             <Link to="/" className="text-muted-foreground underline">
-              Back to home
+              {t('auth.register.backHome')}
             </Link>
           </p>
         </>
@@ -102,12 +107,12 @@ export function RegisterPage() {
         submit={{
           size: 'lg',
           pending,
-          label: 'Create Account',
-          pendingLabel: 'Creating Account...',
+          label: t('auth.register.submit'),
+          pendingLabel: t('auth.register.pending'),
         }}
       >
         <fieldset className="grid gap-4">
-          <legend className="mb-2 text-base font-semibold">Personal information</legend>
+          <legend className="mb-2 text-base font-semibold">{t('auth.register.personal')}</legend>
           <div className="grid items-start gap-4 sm:grid-cols-3">
             <TextField
               autoComplete="given-name"
@@ -130,7 +135,7 @@ export function RegisterPage() {
               type="date"
               max={todayIso()}
               autoComplete="bday"
-              hint="You must be 18 or older to apply online."
+              hint={t('auth.register.ageHint', { min: MIN_AGE })}
               {...field('dateOfBirth')}
               {...register('dateOfBirth')}
             />
@@ -139,12 +144,12 @@ export function RegisterPage() {
         </fieldset>
 
         <fieldset className="grid gap-4">
-          <legend className="mb-2 text-base font-semibold">Account</legend>
+          <legend className="mb-2 text-base font-semibold">{t('auth.register.account')}</legend>
           <TextField type="email" autoComplete="email" {...field('email')} {...register('email')} />
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <PasswordField
               autoComplete="new-password"
-              hint="At least 8 characters."
+              hint={t('auth.password.hint', { min: MIN_PASSWORD_LENGTH })}
               {...field('password')}
               {...register('password')}
             />
@@ -157,7 +162,7 @@ export function RegisterPage() {
         </fieldset>
 
         <fieldset className="grid gap-4">
-          <legend className="mb-2 text-base font-semibold">Address</legend>
+          <legend className="mb-2 text-base font-semibold">{t('auth.register.address')}</legend>
           <TextField autoComplete="address-line1" {...field('address')} {...register('address')} />
           <TextField
             autoComplete="address-line2"

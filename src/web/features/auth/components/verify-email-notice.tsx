@@ -1,6 +1,8 @@
 import { MailCheck, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { T } from '@/lib/i18n/t';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { useAuth } from '../api/session';
 import { ResendVerificationButton } from './resend-verification-button';
@@ -11,6 +13,7 @@ const dismissedKey = (userId: string) => `verify-email-notice-dismissed:${userId
 
 /** "Confirm your email address" for a signed-in account whose address is not verified yet. */
 export function VerifyEmailNotice({ className }: { className?: string }) {
+  const t = useT();
   const { user } = useAuth();
   const [dismissed, setDismissed] = useState(
     () => !!user && sessionStorage.getItem(dismissedKey(user.id)) === '1',
@@ -32,15 +35,15 @@ export function VerifyEmailNotice({ className }: { className?: string }) {
       <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="grid min-w-0 flex-1 gap-2">
         <h2 id="verify-email-notice-title" className="font-semibold">
-          Confirm your email address
+          {t('auth.verifyNotice.title')}
         </h2>
         <p className="break-words">
-          We sent a link to <span className="font-medium break-all">{user.email}</span>. Open it to
-          confirm the address, so{' '}
-          {user.role === 'patient'
-            ? 'we can reach you about your visit.'
-            : // Staff have no visit (issue 21): the address carries their account's messages.
-              'the clinic can reach you about your staff account, such as a password reset.'}
+          <T
+            // Staff have no visit (issue 21): the address carries their account's messages.
+            k={user.role === 'patient' ? 'auth.verifyNotice.patient' : 'auth.verifyNotice.staff'}
+            values={{ email: user.email }}
+            components={{ 0: <span className="font-medium break-all" /> }}
+          />
         </p>
         <div>
           <ResendVerificationButton variant="outline" size="sm" className="bg-background" />
@@ -50,7 +53,7 @@ export function VerifyEmailNotice({ className }: { className?: string }) {
         variant="ghost"
         size="icon"
         className="-mt-2 -mr-2 shrink-0 hover:bg-amber-100"
-        aria-label="Dismiss the email confirmation notice"
+        aria-label={t('auth.verifyNotice.dismiss')}
         onClick={dismiss}
       >
         <X aria-hidden="true" />
