@@ -158,9 +158,8 @@ export const LARGEST_UPLOAD = Math.max(
 export const DOCUMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-export const tooLargeMessage = (category: DocumentCategory) =>
-  `File must be smaller than ${CATEGORY_DEFINITIONS[category].maxSize / MB}MB.`;
-export const INVALID_TYPE_MESSAGE = 'Invalid file type';
+// The server's refusals are messages by key (documents.error.*); this one is kept in English
+// for the tests that name it.
 export const CLINIC_ISSUED_MESSAGE =
   'This document is issued by the clinic and cannot be uploaded or replaced.';
 

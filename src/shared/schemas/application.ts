@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_STATUSES } from '../application-status.js';
 import { APPLICATION_TYPES, REDUCED_FEE_REASONS, ReducedFeeReasonSchema } from '../fees.js';
+import { msg } from '../i18n/message-key.js';
 import { ICD_CODES } from '../icd-codes.js';
 import { APPLICATION_PAYMENT_STATUSES } from '../payment-status.js';
 import { STATE_APPLICATION_MODES } from '../state-application.js';
@@ -21,37 +22,40 @@ export {
 export const MedicalConditionSchema = z.object({
   // The message sits on the union: a failed union otherwise answers "Invalid input".
   icdCode: z.union([z.enum(ICD_CODES).nullable().optional(), z.literal('').transform(() => null)], {
-    error: 'Choose a code from the list',
+    error: msg('intake.error.chooseCode'),
   }),
   description: z
-    .string({ error: 'Medical condition description is required' })
+    .string({ error: msg('intake.error.conditionRequired') })
     .trim()
-    .min(1, 'Medical condition description is required')
-    .max(300, 'Medical condition description must be at most 300 characters'),
+    .min(1, msg('intake.error.conditionRequired'))
+    .max(300, msg('intake.error.conditionTooLong')),
 });
 export type MedicalConditionInput = z.input<typeof MedicalConditionSchema>;
 
-const optionalText = (max: number, label: string) =>
+/** The fields optionalText bounds, named in intake.error.tooLong's select. */
+type BoundedField = 'caregiverFirstName' | 'caregiverLastName' | 'relationship' | 'physicianNotes';
+
+const optionalText = (max: number, field: BoundedField) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, msg('intake.error.tooLong', { field, max }))
     .optional()
     .or(z.literal(''));
 
 /** The intake form's payload (the wizard's step 1). Conditions travel separately (§4). */
 export const ApplicationFormSchema = z
   .object({
-    type: z.enum(APPLICATION_TYPES, { error: 'Choose New License or License Renewal' }),
+    type: z.enum(APPLICATION_TYPES, { error: msg('intake.error.chooseType') }),
     needsCaregiver: z.boolean().default(false),
-    caregiverFirstName: optionalText(100, 'Caregiver first name'),
-    caregiverLastName: optionalText(100, 'Caregiver last name'),
+    caregiverFirstName: optionalText(100, 'caregiverFirstName'),
+    caregiverLastName: optionalText(100, 'caregiverLastName'),
     caregiverPhone: PhoneSchema.optional().or(z.literal('')),
-    caregiverEmail: EmailSchema('Valid caregiver email is required').optional().or(z.literal('')),
-    relationship: optionalText(100, 'Relationship'),
+    caregiverEmail: EmailSchema(msg('intake.error.caregiverEmail')).optional().or(z.literal('')),
+    relationship: optionalText(100, 'relationship'),
     hasReducedFee: z.boolean().default(false),
     reducedFeeReason: z.union([ReducedFeeReasonSchema, z.literal(''), z.null()]).optional(),
-    physicianNotes: optionalText(2000, 'Additional information'),
+    physicianNotes: optionalText(2000, 'physicianNotes'),
     amount: z.string().max(20).optional(),
   })
   .superRefine((v, ctx) => {
@@ -60,33 +64,31 @@ export const ApplicationFormSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['caregiverFirstName'],
-          message: 'Caregiver first name is required',
+          message: msg('intake.error.caregiverFirstName'),
         });
       if (!v.caregiverLastName)
         ctx.addIssue({
           code: 'custom',
           path: ['caregiverLastName'],
-          message: 'Caregiver last name is required',
+          message: msg('intake.error.caregiverLastName'),
         });
     }
     if (v.hasReducedFee && !v.reducedFeeReason)
       ctx.addIssue({
         code: 'custom',
         path: ['reducedFeeReason'],
-        message: 'Reduced Fee Reason Required',
+        message: msg('intake.error.reasonRequired'),
       });
   });
 export type ApplicationFormRequest = z.input<typeof ApplicationFormSchema>;
 
 /** The wizard's form with its conditions: at least one, each described. */
 export const IntakeFormSchema = z.object({
-  medicalConditions: z
-    .array(MedicalConditionSchema)
-    .min(1, 'At least one medical condition is required'),
+  medicalConditions: z.array(MedicalConditionSchema).min(1, msg('intake.error.conditionsRequired')),
 });
 
 const draftText = (max: number) =>
-  z.string().max(max, `Keep this under ${max} characters`).optional();
+  z.string().max(max, msg('intake.error.keepUnder', { max })).optional();
 
 /**
  * The wizard's draft (issue 11): the application form as it is being typed, every field
@@ -111,7 +113,7 @@ export const ApplicationDraftSchema = z
           description: draftText(300),
         }),
       )
-      .max(20, 'An application can list at most 20 conditions')
+      .max(20, msg('intake.error.tooManyConditions', { max: 20 }))
       .optional(),
   })
   .strict();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chargeFor } from '../../../shared/fees.js';
+import { msg } from '../../../shared/i18n/message-key.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
 import { feeCovered } from '../../../shared/payment-status.js';
 import {
@@ -31,7 +32,7 @@ import {
   listApplications,
 } from './service.js';
 
-const Id = z.object({ id: z.uuid('Application not found') });
+const Id = z.object({ id: z.uuid(msg('intake.error.applicationNotFound')) });
 const MAX_CONDITIONS = 20;
 
 /** The form's body, plus the development bypass's fields (ruling 10). */
@@ -109,7 +110,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
         if (unpaid && body.amount && parseDollars(body.amount) !== fee.totalCents)
           throw new AppError(
             'BAD_REQUEST',
-            `The amount does not match the fee schedule ($${formatCents(fee.totalCents)})`,
+            msg('intake.error.amountMismatch', { amount: formatCents(fee.totalCents) }),
           );
         const [updated] = await tx
           .update(applications)
@@ -177,7 +178,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
         await lockPatient(tx, patient.id);
         const application = await findOwnApplication(tx, patient.id, request.params.id);
         if (isClosedStatus(application.status))
-          throw new AppError('CONFLICT', 'This application is closed');
+          throw new AppError('CONFLICT', msg('intake.error.closed'));
         const existing = await tx
           .select({ id: medicalConditions.id })
           .from(medicalConditions)
@@ -185,7 +186,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
         if (existing.length >= MAX_CONDITIONS)
           throw new AppError(
             'CONFLICT',
-            `An application can list at most ${MAX_CONDITIONS} conditions`,
+            msg('intake.error.tooManyConditions', { max: MAX_CONDITIONS }),
           );
         const [condition] = await tx
           .insert(medicalConditions)
@@ -216,7 +217,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
     '/api/applications/:id/medical-conditions/:conditionId',
     {
       ...patientOnly,
-      schema: { params: Id.extend({ conditionId: z.uuid('Condition not found') }) },
+      schema: { params: Id.extend({ conditionId: z.uuid(msg('intake.error.conditionNotFound')) }) },
     },
     async (request, reply) => {
       const patient = currentPatient(request);
@@ -224,7 +225,7 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
         await lockPatient(tx, patient.id);
         const application = await findOwnApplication(tx, patient.id, request.params.id);
         if (isClosedStatus(application.status))
-          throw new AppError('CONFLICT', 'This application is closed');
+          throw new AppError('CONFLICT', msg('intake.error.closed'));
         const removed = await tx
           .delete(medicalConditions)
           .where(
@@ -234,7 +235,8 @@ export async function applicationRoutes(fastify: FastifyInstance, ctx: AppContex
             ),
           )
           .returning({ id: medicalConditions.id });
-        if (removed.length === 0) throw new AppError('NOT_FOUND', 'Condition not found');
+        if (removed.length === 0)
+          throw new AppError('NOT_FOUND', msg('intake.error.conditionNotFound'));
         await audit(tx, {
           actor: { id: patient.userId, role: 'patient' },
           action: 'application.remove_condition',

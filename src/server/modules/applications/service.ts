@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { ApplicationType } from '../../../shared/fees.js';
+import { msg } from '../../../shared/i18n/message-key.js';
 import { formatCents } from '../../../shared/money.js';
 import { type ApplicationView, CLOSED_STATUSES } from '../../../shared/schemas/application.js';
 import type { StateApplicationMode } from '../../../shared/state-application.js';
@@ -14,8 +15,6 @@ import {
   queueEntries,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-
-export const NOT_FOUND_MESSAGE = 'Application not found';
 
 export function toApplicationView(
   row: ApplicationRow,
@@ -101,7 +100,7 @@ export async function findOwnApplication(
     .from(applications)
     .where(and(eq(applications.id, id), eq(applications.patientId, patientId)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!row) throw new AppError('NOT_FOUND', msg('intake.error.applicationNotFound'));
   return row;
 }
 

@@ -7,6 +7,7 @@ import {
   DOCUMENT_CATEGORIES,
 } from '../../../shared/documents.js';
 import { APPLICATION_TYPES } from '../../../shared/fees.js';
+import { msg } from '../../../shared/i18n/message-key.js';
 import { isOwnKey, ownEntry } from '../../../shared/own-keys.js';
 import { countsForApplication } from '../../../shared/renewal.js';
 import type { AppContext } from '../../context.js';
@@ -48,17 +49,13 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
     const upload = await receiveUpload(request, ctx.blobs);
     try {
       const category = ownEntry(DASHBOARD_TYPE_TO_CATEGORY, upload.fields.get('type'));
-      if (!category) throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
+      if (!category) throw new AppError('BAD_REQUEST', msg('documents.error.fileAndType'));
       const applicationId = upload.fields.get('applicationId');
-      if (!applicationId)
-        throw new AppError(
-          'BAD_REQUEST',
-          'Please create an application first before uploading documents.',
-        );
+      if (!applicationId) throw new AppError('BAD_REQUEST', msg('documents.error.noApplication'));
       if (!z.uuid().safeParse(applicationId).success)
-        throw new AppError('NOT_FOUND', 'No application found');
+        throw new AppError('NOT_FOUND', msg('documents.error.applicationNotFound'));
       await findOwnApplication(ctx.db, patient.id, applicationId).catch(() => {
-        throw new AppError('NOT_FOUND', 'No application found');
+        throw new AppError('NOT_FOUND', msg('documents.error.applicationNotFound'));
       });
       await checkUpload(ctx, upload, category);
       const row = await recordDocument(ctx, {
@@ -133,7 +130,7 @@ export async function documentRoutes(fastify: FastifyInstance, ctx: AppContext) 
     try {
       const category = upload.fields.get('category');
       if (!isOwnKey(CATEGORY_DEFINITIONS, category))
-        throw new AppError('BAD_REQUEST', 'Please choose a document category.');
+        throw new AppError('BAD_REQUEST', msg('documents.error.chooseCategory'));
       await checkUpload(ctx, upload, category);
       const actor = { id: patient.userId, role: 'patient' };
       const row = await ctx.db.transaction(async (tx) => {

@@ -2,13 +2,12 @@ import { Readable } from 'node:stream';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   CATEGORY_DEFINITIONS,
-  CLINIC_ISSUED_MESSAGE,
   categoryToDashboardType,
   type DocumentCategory,
-  INVALID_TYPE_MESSAGE,
   MAX_DOCUMENTS_PER_APPLICATION,
-  tooLargeMessage,
+  MB,
 } from '../../../shared/documents.js';
+import { msg } from '../../../shared/i18n/message-key.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { type DocumentRow, documents } from '../../db/schema/index.js';
@@ -59,19 +58,22 @@ export async function checkUpload(
   const def = CATEGORY_DEFINITIONS[category];
   if (def.issuedByClinic) {
     await ctx.blobs.delete(upload.key);
-    throw new AppError('FORBIDDEN', CLINIC_ISSUED_MESSAGE);
+    throw new AppError('FORBIDDEN', msg('documents.error.clinicIssued'));
   }
   if (upload.truncated || upload.size > def.maxSize) {
     await ctx.blobs.delete(upload.key);
-    throw new AppError('PAYLOAD_TOO_LARGE', tooLargeMessage(category));
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      msg('documents.error.tooLarge', { mb: def.maxSize / MB }),
+    );
   }
   if (!upload.mime || !def.acceptedTypes.includes(upload.mime)) {
     await ctx.blobs.delete(upload.key);
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', INVALID_TYPE_MESSAGE);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', msg('documents.error.invalidType'));
   }
   if (upload.size === 0) {
     await ctx.blobs.delete(upload.key);
-    throw new AppError('BAD_REQUEST', 'The file is empty');
+    throw new AppError('BAD_REQUEST', msg('documents.error.empty'));
   }
 }
 
@@ -118,7 +120,7 @@ export async function recordDocument(
       if (count >= MAX_DOCUMENTS_PER_APPLICATION)
         throw new AppError(
           'CONFLICT',
-          `You can upload a maximum of ${MAX_DOCUMENTS_PER_APPLICATION} documents.`,
+          msg('documents.error.maxDocuments', { max: MAX_DOCUMENTS_PER_APPLICATION }),
         );
     }
     const now = new Date();
@@ -193,7 +195,7 @@ export async function findPatientDocument(
     .from(documents)
     .where(and(eq(documents.id, id), eq(documents.patientId, patientId)))
     .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', 'Document not found');
+  if (!row) throw new AppError('NOT_FOUND', msg('documents.error.notFound'));
   return row;
 }
 

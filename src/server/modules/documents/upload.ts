@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { LARGEST_UPLOAD } from '../../../shared/documents.js';
+import { msg } from '../../../shared/i18n/message-key.js';
 import { findRefusedCharacter, hasRefusedCharacter } from '../../../shared/refused-characters.js';
 import { AppError } from '../../errors.js';
 import { refusedCharacterError } from '../../plugins/text-inputs.js';
@@ -33,8 +34,7 @@ export async function receiveUpload(
   store: BlobStore,
   fileField = 'document',
 ): Promise<StoredUpload> {
-  if (!request.isMultipart())
-    throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
+  if (!request.isMultipart()) throw new AppError('BAD_REQUEST', msg('documents.error.fileAndType'));
   const fields = new Map<string, string>();
   let stored: StoredUpload | null = null;
   // Everything the parser raises is the client's fault (a body cut short, no boundary,
@@ -70,7 +70,7 @@ export async function receiveUpload(
       ? refusedCharacterError(String(field))
       : refusedCharacterError('fileName', 'The file name');
   }
-  if (!stored) throw new AppError('BAD_REQUEST', 'Please select a file and document type.');
+  if (!stored) throw new AppError('BAD_REQUEST', msg('documents.error.fileAndType'));
   stored.fields = fields;
   return stored;
 }
@@ -82,10 +82,10 @@ export const UPLOAD_UNREADABLE =
 function unreadableUpload(err: unknown): AppError {
   const code = (err as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT')
-    return new AppError('BAD_REQUEST', 'Please upload one file at a time.');
+    return new AppError('BAD_REQUEST', msg('documents.error.oneFile'));
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-    return new AppError('BAD_REQUEST', 'The form has too many fields.');
-  return new AppError('BAD_REQUEST', UPLOAD_UNREADABLE);
+    return new AppError('BAD_REQUEST', msg('documents.error.tooManyFields'));
+  return new AppError('BAD_REQUEST', msg('documents.error.unreadable'));
 }
 
 async function storeFile(part: MultipartFile, store: BlobStore): Promise<StoredUpload> {

@@ -9,7 +9,7 @@ const EXTENSION_TYPES: Record<string, string> = {
   jpeg: JPEG,
   png: PNG,
 };
-const TYPE_LABELS: Record<string, string> = { [PDF]: 'PDF', [JPEG]: 'JPEG', [PNG]: 'PNG' };
+export const TYPE_LABELS: Record<string, string> = { [PDF]: 'PDF', [JPEG]: 'JPEG', [PNG]: 'PNG' };
 const TYPE_EXTENSIONS: Record<string, string[]> = {
   [PDF]: ['.pdf'],
   [JPEG]: ['.jpg', '.jpeg'],
@@ -29,13 +29,6 @@ export const isAcceptedType = (file: File, accepted: readonly string[]) =>
 /** "PDF, JPEG, PNG" */
 export const typeList = (accepted: readonly string[]) =>
   accepted.map((t) => TYPE_LABELS[t] ?? t).join(', ');
-
-/** "PDF, JPEG, or PNG" for a sentence. */
-export function typeSentence(accepted: readonly string[]): string {
-  const labels = accepted.map((t) => TYPE_LABELS[t] ?? t);
-  if (labels.length <= 2) return labels.join(' or ');
-  return `${labels.slice(0, -1).join(', ')}, or ${labels.at(-1)}`;
-}
 
 /** The file input's `accept`: extensions and MIME types. */
 export const acceptAttribute = (accepted: readonly string[]) =>

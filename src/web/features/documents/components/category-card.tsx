@@ -10,20 +10,17 @@ import { errorMessage } from '@/lib/api-client';
 import { isHandheld } from '@/lib/device';
 import { isNetworkFailure } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
+import { useT, useTr } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
-import {
-  type CategoryDefinition,
-  formatKb,
-  MB,
-  tooLargeMessage,
-} from '../../../../shared/documents';
+import { type CategoryDefinition, formatKb, MB } from '../../../../shared/documents';
 import {
   documentViewUrl,
   invalidateDocumentLists,
   type PatientDocument,
   uploadPatientDocument,
 } from '../api/documents';
-import { isAcceptedType, typeList, typeSentence } from '../file-checks';
+import { isAcceptedType, typeList } from '../file-checks';
+import { CATEGORY_DESCRIPTION_KEYS, CATEGORY_NAME_KEYS, typeSentenceIn } from '../labels';
 import { DocumentStatusBadge } from './document-status-badge';
 import { FilePickers } from './file-pickers';
 
@@ -49,6 +46,9 @@ export function CategoryCard({
   uploadId,
   missingError,
 }: CategoryCardProps) {
+  const t = useT();
+  const tr = useTr();
+  const name = t(CATEGORY_NAME_KEYS[definition.id]);
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -64,12 +64,14 @@ export function CategoryCard({
     setProblem(null);
     if (!isAcceptedType(file, definition.acceptedTypes)) {
       setProblem(
-        `Invalid file type. Please upload a ${typeSentence(definition.acceptedTypes)} file.`,
+        t('documents.error.invalidTypeUpload', {
+          types: typeSentenceIn(t, definition.acceptedTypes),
+        }),
       );
       return;
     }
     if (file.size > definition.maxSize) {
-      setProblem(`File too large. ${tooLargeMessage(definition.id)}`);
+      setProblem(t('documents.error.tooLargePrefixed', { mb: maxMb }));
       return;
     }
     setProgress(0);
@@ -80,14 +82,18 @@ export function CategoryCard({
       );
       await invalidateDocumentLists(queryClient);
       toast({
-        title: 'Document uploaded successfully',
-        description: 'Your document has been submitted for review.',
+        title: t('documents.uploaded.title'),
+        description: t('documents.uploaded.description'),
       });
     } catch (error) {
-      const message = errorMessage(error, 'Failed to upload document');
+      const message = tr(errorMessage(error, t('documents.error.failedToUpload')));
       if (isNetworkFailure(error))
-        toast({ title: 'Upload failed', description: message, variant: 'destructive' });
-      else setProblem(`Upload failed: ${message}`);
+        toast({
+          title: t('documents.error.uploadFailed'),
+          description: message,
+          variant: 'destructive',
+        });
+      else setProblem(t('documents.error.uploadFailedWith', { message }));
     } finally {
       setProgress(null);
     }
@@ -120,18 +126,22 @@ export function CategoryCard({
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle as={headingLevel} id={ids.title} className="text-base">
-            {definition.name}
+            {name}
           </CardTitle>
           <div className="flex flex-wrap gap-1.5">
             <Badge variant={definition.required ? 'secondary' : 'outline'}>
-              {readOnly ? 'From the clinic' : definition.required ? 'Required' : 'Optional'}
+              {readOnly
+                ? t('documents.card.fromClinic')
+                : definition.required
+                  ? t('documents.card.required')
+                  : t('documents.card.optional')}
             </Badge>
             {(document || !readOnly) && (
               <DocumentStatusBadge status={document?.status ?? 'not_uploaded'} />
             )}
           </div>
         </div>
-        <CardDescription>{definition.description}</CardDescription>
+        <CardDescription>{t(CATEGORY_DESCRIPTION_KEYS[definition.id])}</CardDescription>
       </CardHeader>
       <CardContent className="mt-auto grid gap-3">
         {missingError && (
@@ -151,19 +161,24 @@ export function CategoryCard({
               <div className="min-w-0 flex-1">
                 <p className="font-medium break-all">{document.name}</p>
                 <p className="text-xs text-muted-foreground">
-                  {formatKb(document.size)} · Uploaded {formatDate(document.uploadedAt)}
+                  {t('documents.card.uploaded', {
+                    size: formatKb(document.size),
+                    date: formatDate(document.uploadedAt),
+                  })}
                 </p>
               </div>
             </div>
             {document.status === 'rejected' && document.reviewNote && (
-              <p className="text-sm text-destructive">Reviewer's note: {document.reviewNote}</p>
+              <p className="text-sm text-destructive">
+                {t('documents.card.reviewerNote', { note: document.reviewNote })}
+              </p>
             )}
             <div className="flex flex-wrap gap-2">
               <Button asChild variant="outline" size="sm">
                 <a href={documentViewUrl(document.id)} target="_blank" rel="noopener noreferrer">
                   <Eye aria-hidden="true" />
-                  View
-                  <span className="sr-only"> {definition.name} (opens in a new tab)</span>
+                  {t('documents.view')}
+                  <span className="sr-only"> {t('documents.opensNewTab', { name })}</span>
                 </a>
               </Button>
               {!readOnly && pickers(true, missingError ? ids.missing : undefined)}
@@ -174,7 +189,7 @@ export function CategoryCard({
         {!document && readOnly && (
           <p className="flex items-start gap-2 rounded-md border border-border p-3 text-sm text-muted-foreground">
             <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            The clinic adds this form here once your consultation is approved.
+            {t('documents.card.clinicAdds')}
           </p>
         )}
 
@@ -195,11 +210,11 @@ export function CategoryCard({
           >
             <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
             <p className="text-sm">
-              {handheld ? 'Take a photo or choose a file' : 'Drag and drop a file here, or'}
+              {handheld ? t('documents.card.takeOrChoose') : t('documents.card.dragDrop')}
             </p>
             {pickers(false, missingError ? `${ids.missing} ${ids.hint}` : ids.hint)}
             <p id={ids.hint} className="text-xs text-muted-foreground">
-              {typeList(definition.acceptedTypes)} · Max {maxMb}MB
+              {t('documents.card.hint', { types: typeList(definition.acceptedTypes), mb: maxMb })}
             </p>
           </div>
         )}
@@ -207,10 +222,10 @@ export function CategoryCard({
         {uploading && (
           <div className="grid gap-1" aria-live="polite">
             <div className="flex justify-between text-xs">
-              <span>Uploading…</span>
+              <span>{t('documents.uploading')}</span>
               <span>{progress}%</span>
             </div>
-            <Progress value={progress} label={`Uploading ${definition.name}`} />
+            <Progress value={progress} label={t('documents.card.uploadingLabel', { name })} />
           </div>
         )}
       </CardContent>

@@ -4,24 +4,30 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import {
-  CATEGORY_DEFINITIONS,
   type DashboardDocumentType,
+  type DocumentCategory,
   formatKb,
   requiredDocumentsProgress,
 } from '../../../../shared/documents';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import { type DashboardDocument, documentViewUrl, useApplicationDocuments } from '../api/documents';
+import { CATEGORY_NAME_KEYS, DASHBOARD_TYPE_KEYS, progressSentence } from '../labels';
 import { DocumentStatusBadge } from './document-status-badge';
-import { DASHBOARD_TYPE_LABELS, UploadDocumentDialog } from './upload-document-dialog';
+import { UploadDocumentDialog } from './upload-document-dialog';
 
-const typeLabel = (doc: DashboardDocument) =>
-  DASHBOARD_TYPE_LABELS[doc.type as DashboardDocumentType] ??
-  CATEGORY_DEFINITIONS[doc.category]?.name ??
-  doc.type;
+const typeKey = (doc: DashboardDocument) =>
+  DASHBOARD_TYPE_KEYS[doc.type as DashboardDocumentType] ??
+  CATEGORY_NAME_KEYS[doc.category as DocumentCategory];
 
 /** The dashboard's Documents tab (patient-side.md §2.8): progress, upload dialog and list. */
 export function DashboardDocumentsTab({ application }: { application: ApplicationView | null }) {
+  const t = useT();
+  const typeLabel = (doc: DashboardDocument) => {
+    const key = typeKey(doc);
+    return key ? t(key) : doc.type;
+  };
   const documents = useApplicationDocuments(application?.id);
   const list = documents.data ?? [];
   // What the patient needs, not the spec's "X/10" (issue 21): the ten is a ceiling, not a goal.
@@ -31,26 +37,24 @@ export function DashboardDocumentsTab({ application }: { application: Applicatio
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <h2 className="text-lg font-semibold">Documents</h2>
+          <h2 className="text-lg font-semibold">{t('documents.tab.title')}</h2>
           <CardDescription data-testid="required-documents-progress">
-            {application ? progress.sentence : 'Documents belong to an application.'}
+            {application ? progressSentence(t, progress) : t('documents.tab.belongs')}
           </CardDescription>
         </div>
         <UploadDocumentDialog applicationId={application?.id ?? null} count={list.length} />
       </CardHeader>
       <CardContent className="grid gap-4">
         {!application ? (
-          <p className="text-sm text-muted-foreground">
-            No application yet. Documents can be added once you have started an application.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('documents.tab.noApplication')}</p>
         ) : documents.isPending ? (
-          <Spinner label="Loading documents" />
+          <Spinner label={t('documents.tab.loading')} />
         ) : documents.isError ? (
           <p role="alert" className="text-sm text-destructive">
-            Failed to fetch documents
+            {t('documents.tab.failed')}
           </p>
         ) : list.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No documents uploaded yet.</p>
+          <p className="text-sm text-muted-foreground">{t('documents.tab.empty')}</p>
         ) : (
           <ul className="grid gap-3">
             {list.map((doc) => (
@@ -73,8 +77,11 @@ export function DashboardDocumentsTab({ application }: { application: Applicatio
                   <Button asChild variant="outline" size="sm">
                     <a href={documentViewUrl(doc.id)} target="_blank" rel="noopener noreferrer">
                       <Eye aria-hidden="true" />
-                      View
-                      <span className="sr-only"> {doc.fileName} (opens in a new tab)</span>
+                      {t('documents.view')}
+                      <span className="sr-only">
+                        {' '}
+                        {t('documents.opensNewTab', { name: doc.fileName })}
+                      </span>
                     </a>
                   </Button>
                 </div>
@@ -83,7 +90,7 @@ export function DashboardDocumentsTab({ application }: { application: Applicatio
           </ul>
         )}
         <Button asChild variant="link" className="w-fit px-0">
-          <Link to="/patient/documents">Open the Document Upload Center</Link>
+          <Link to="/patient/documents">{t('documents.tab.open')}</Link>
         </Button>
       </CardContent>
     </Card>

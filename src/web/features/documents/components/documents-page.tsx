@@ -5,13 +5,14 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { BRAND_NAME } from '@/lib/brand';
+import { useT } from '@/lib/i18n/use-t';
 import {
   CATEGORY_DEFINITIONS,
   DOCUMENT_CATEGORIES,
   requiredDocumentsProgress,
 } from '../../../../shared/documents';
-import { RENEWAL_PHOTO_NOTE, RENEWAL_RESIDENCY_NOTE } from '../../../../shared/renewal';
 import { useApplicationDocumentStatus, usePatientDocuments } from '../api/documents';
+import { progressSentence } from '../labels';
 import { CategoryCard } from './category-card';
 
 export const UPLOAD_CENTER_CATEGORIES = DOCUMENT_CATEGORIES.map(
@@ -20,6 +21,7 @@ export const UPLOAD_CENTER_CATEGORIES = DOCUMENT_CATEGORIES.map(
 
 /** /patient/documents: the Document Upload Center (patient-side.md §2.11). */
 export function DocumentsPage() {
+  const t = useT();
   const documents = usePatientDocuments();
   const status = useApplicationDocumentStatus();
   const byCategory = new Map((documents.data ?? []).map((d) => [d.category, d]));
@@ -43,13 +45,10 @@ export function DocumentsPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Document Upload Center | ${BRAND_NAME}`}</title>
+      <title>{t('documents.pageTitle', { brand: BRAND_NAME })}</title>
       <div className="grid gap-1">
-        <h1 className="text-2xl font-bold text-primary sm:text-3xl">Document Upload Center</h1>
-        <p className="text-muted-foreground">
-          Upload the documents the state requires with your application. The clinic reviews each
-          one.
-        </p>
+        <h1 className="text-2xl font-bold text-primary sm:text-3xl">{t('documents.heading')}</h1>
+        <p className="text-muted-foreground">{t('documents.intro')}</p>
       </div>
 
       {loaded && (
@@ -58,15 +57,15 @@ export function DocumentsPage() {
             <div className="flex items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-4 text-amber-950">
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
               <div className="grid gap-1 text-sm">
-                <p className="font-semibold">Your application needs documents</p>
-                <p>{progress.sentence}</p>
+                <p className="font-semibold">{t('documents.needsDocuments')}</p>
+                <p>{progressSentence(t, progress)}</p>
               </div>
             </div>
           ) : (
             progress.missing.length === 0 && (
               <p className="flex items-start gap-2 text-sm text-green-800">
                 <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                {progress.sentence} Medical records are optional.
+                {progressSentence(t, progress)} {t('documents.medicalOptional')}
               </p>
             )
           )}
@@ -78,19 +77,19 @@ export function DocumentsPage() {
           className="grid gap-1 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
           data-testid="renewal-needs"
         >
-          <p className="font-semibold">Your licence renewal</p>
-          {renewalNeeds.includes('proof_of_residency') && <p>{RENEWAL_RESIDENCY_NOTE}</p>}
-          {renewalNeeds.includes('photo') && <p>{RENEWAL_PHOTO_NOTE}</p>}
+          <p className="font-semibold">{t('documents.renewal.title')}</p>
+          {renewalNeeds.includes('proof_of_residency') && <p>{t('documents.renewal.residency')}</p>}
+          {renewalNeeds.includes('photo') && <p>{t('documents.renewal.photo')}</p>}
         </div>
       )}
 
       {documents.isPending ? (
         <div className="flex justify-center p-8">
-          <Spinner label="Loading your documents" />
+          <Spinner label={t('documents.loading')} />
         </div>
       ) : documents.isError ? (
         <p role="alert" className="text-destructive">
-          Your documents could not be loaded. Please refresh the page.
+          {t('documents.loadFailed')}
         </p>
       ) : (
         <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -114,21 +113,19 @@ export function DocumentsPage() {
       <div className="flex flex-col gap-4 border-t border-border pt-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-2 text-sm text-muted-foreground">
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Documents are stored encrypted (AES-256-GCM) and are visible only to you and authorised
-          clinic staff.
+          {t('documents.encrypted')}
         </p>
         <Button
           disabled={uploadedCount === 0}
           onClick={() =>
             toast({
-              title: 'Documents Submitted',
-              description:
-                'Your documents are with the clinic for review. Follow their status on this page.',
+              title: t('documents.submitted.title'),
+              description: t('documents.submitted.description'),
             })
           }
         >
           <Send aria-hidden="true" />
-          Submit Documents for Review
+          {t('documents.submit')}
         </Button>
       </div>
     </div>

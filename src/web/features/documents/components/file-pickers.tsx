@@ -2,8 +2,10 @@ import { Camera, FolderOpen, RefreshCw } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { isHandheld } from '@/lib/device';
+import { useT } from '@/lib/i18n/use-t';
 import type { CategoryDefinition } from '../../../../shared/documents';
 import { acceptAttribute } from '../file-checks';
+import { CATEGORY_NAME_KEYS } from '../labels';
 
 // How a patient gives a category its file (issue 21, superseding patient-side.md §4's camera
 // hint). A `capture` attribute makes iOS and Android open the camera and nothing else, so a
@@ -35,15 +37,17 @@ export function FilePickers({
   firstId,
   describedBy,
 }: FilePickersProps) {
+  const t = useT();
+  const label = t(CATEGORY_NAME_KEYS[definition.id]);
   const chooseRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const handheld = isHandheld();
   const imageTypes = definition.acceptedTypes.filter((t) => t.startsWith('image/'));
-  const name = <span className="sr-only"> for {definition.name}</span>;
+  const name = <span className="sr-only"> {t('documents.picker.for', { name: label })}</span>;
 
   const input = (
     ref: typeof chooseRef,
-    label: string,
+    ariaLabel: string,
     extra: { capture?: 'user' | 'environment' },
   ) => (
     <input
@@ -51,7 +55,7 @@ export function FilePickers({
       type="file"
       className="sr-only"
       tabIndex={-1}
-      aria-label={label}
+      aria-label={ariaLabel}
       accept={acceptAttribute(extra.capture ? imageTypes : definition.acceptedTypes)}
       {...extra}
       onChange={(e) => {
@@ -65,10 +69,10 @@ export function FilePickers({
 
   return (
     <>
-      {input(chooseRef, `Choose a file for ${definition.name}`, {})}
+      {input(chooseRef, t('documents.picker.chooseFor', { name: label }), {})}
       {handheld &&
         imageTypes.length > 0 &&
-        input(cameraRef, `Take a photo for ${definition.name}`, {
+        input(cameraRef, t('documents.picker.photoFor', { name: label }), {
           capture: captureFor(definition.id),
         })}
       {handheld ? (
@@ -83,7 +87,8 @@ export function FilePickers({
               onClick={() => cameraRef.current?.click()}
             >
               <Camera aria-hidden="true" />
-              Take photo{name}
+              {t('documents.picker.takePhoto')}
+              {name}
             </Button>
           )}
           <Button
@@ -95,7 +100,8 @@ export function FilePickers({
             onClick={() => chooseRef.current?.click()}
           >
             <FolderOpen aria-hidden="true" />
-            Choose file{name}
+            {t('documents.picker.chooseFile')}
+            {name}
           </Button>
         </div>
       ) : (
@@ -108,8 +114,8 @@ export function FilePickers({
           onClick={() => chooseRef.current?.click()}
         >
           {replacing && <RefreshCw aria-hidden="true" />}
-          {replacing ? 'Replace' : 'Browse Files'}
-          {replacing && <span className="sr-only"> {definition.name}</span>}
+          {replacing ? t('documents.picker.replace') : t('documents.picker.browse')}
+          {replacing && <span className="sr-only"> {label}</span>}
         </Button>
       )}
     </>

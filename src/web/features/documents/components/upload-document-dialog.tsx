@@ -21,6 +21,7 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { isNetworkFailure } from '@/lib/form-errors';
+import { useT, useTr } from '@/lib/i18n/use-t';
 import {
   CATEGORY_DEFINITIONS,
   DASHBOARD_DOCUMENT_TYPES,
@@ -30,18 +31,10 @@ import {
   MAX_DOCUMENTS_PER_APPLICATION,
   PDF,
   PNG,
-  tooLargeMessage,
 } from '../../../../shared/documents';
 import { invalidateDocumentLists, uploadApplicationDocument } from '../api/documents';
-import { acceptAttribute, isAcceptedType, typeSentence } from '../file-checks';
-
-/** The dashboard's readable names for its document types. */
-export const DASHBOARD_TYPE_LABELS: Record<DashboardDocumentType, string> = {
-  id: 'Government ID',
-  photo: 'Photograph',
-  residency_proof: 'Proof of Residency',
-  medical_records: 'Medical Records',
-};
+import { acceptAttribute, isAcceptedType } from '../file-checks';
+import { DASHBOARD_TYPE_KEYS, tooLargeText, typeSentenceIn } from '../labels';
 
 // The dashboard's own limits (patient-side.md §5): its largest category's size, ruling 20.
 const DASHBOARD_TYPES = [JPEG, PNG, PDF];
@@ -62,6 +55,8 @@ type Problems = { type?: string; file?: string };
 
 /** The dashboard's upload dialog with the spec's checks and messages (§5, §8). */
 export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDialogProps) {
+  const t = useT();
+  const tr = useTr();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<DashboardDocumentType | ''>('');
@@ -73,8 +68,12 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
   const [formError, setFormError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const items: FormErrorItem[] = [
-    ...(problems.type ? [{ id: TYPE_ID, label: 'Document Type', message: problems.type }] : []),
-    ...(problems.file ? [{ id: FILE_ID, label: 'File', message: problems.file }] : []),
+    ...(problems.type
+      ? [{ id: TYPE_ID, label: t('documents.dialog.typeLabel'), message: problems.type }]
+      : []),
+    ...(problems.file
+      ? [{ id: FILE_ID, label: t('documents.dialog.fileLabel'), message: problems.file }]
+      : []),
   ];
   const fail = (next: Problems, message: string | null = null) => {
     setProblems(next);
@@ -94,9 +93,9 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
     const chosen = input.files?.[0] ?? null;
     const problem =
       chosen && !isAcceptedType(chosen, DASHBOARD_TYPES)
-        ? 'Invalid file type. Please select a JPEG, PNG, or PDF file.'
+        ? t('documents.error.invalidTypeSelect', { types: typeSentenceIn(t, [JPEG, PNG, PDF]) })
         : chosen && chosen.size > DASHBOARD_MAX_BYTES
-          ? 'File too large. Please select a file smaller than 10MB.'
+          ? t('documents.error.tooLargeDashboard')
           : undefined;
     setProblems((p) => ({ ...p, file: problem }));
     if (problem) input.value = '';
@@ -107,20 +106,20 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
     event.preventDefault();
     if (!file || !type)
       return fail({
-        type: type ? undefined : 'Please select a document type.',
-        file: file ? undefined : 'Please select a file.',
+        type: type ? undefined : t('documents.error.selectType'),
+        file: file ? undefined : t('documents.error.selectFile'),
       });
-    if (!applicationId)
-      return fail({}, 'Please create an application first before uploading documents.');
-    if (count >= MAX_DOCUMENTS_PER_APPLICATION)
-      return fail({}, 'Upload limit reached: you can upload a maximum of 10 documents.');
+    if (!applicationId) return fail({}, t('documents.error.noApplication'));
+    if (count >= MAX_DOCUMENTS_PER_APPLICATION) return fail({}, t('documents.error.limit'));
     // Each type keeps its category's own limits (ruling 20): a photo is JPEG or PNG, 5 MB.
     const category = CATEGORY_DEFINITIONS[DASHBOARD_TYPE_TO_CATEGORY[type]];
     if (!isAcceptedType(file, category.acceptedTypes))
       return fail({
-        file: `Invalid file type. Please select a ${typeSentence(category.acceptedTypes)} file.`,
+        file: t('documents.error.invalidTypeSelect', {
+          types: typeSentenceIn(t, category.acceptedTypes),
+        }),
       });
-    if (file.size > category.maxSize) return fail({ file: tooLargeMessage(category.id) });
+    if (file.size > category.maxSize) return fail({ file: tooLargeText(t, category.id) });
     setProblems({});
     setFormError(null);
 
@@ -129,8 +128,8 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
       await uploadApplicationDocument({ file, type, applicationId }, { onProgress: setProgress });
       await invalidateDocumentLists(queryClient);
       toast({
-        title: 'Document uploaded successfully',
-        description: 'Your document has been uploaded and is available for admin review.',
+        title: t('documents.uploaded.title'),
+        description: t('documents.uploaded.dialogDescription'),
       });
       setOpen(false);
       reset();
@@ -138,10 +137,14 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
       setProgress(null);
       const message =
         error instanceof ApiError && !error.body?.message
-          ? `Upload failed: ${error.status}`
-          : errorMessage(error, 'There was an error uploading your document. Please try again.');
+          ? t('documents.error.uploadFailedWith', { message: error.status })
+          : tr(errorMessage(error, t('documents.error.uploadError')));
       if (isNetworkFailure(error))
-        toast({ title: 'Upload failed', description: message, variant: 'destructive' });
+        toast({
+          title: t('documents.error.uploadFailed'),
+          description: message,
+          variant: 'destructive',
+        });
       else fail({}, message);
     }
   }
@@ -158,19 +161,17 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
       <DialogTrigger asChild>
         <Button>
           <Upload aria-hidden="true" />
-          Upload Document
+          {t('documents.dialog.trigger')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <DialogHeader>
-            <DialogTitle>Upload Document</DialogTitle>
-            <DialogDescription>
-              JPEG, PNG or PDF. Photographs: JPEG or PNG. Up to 5MB (medical records 10MB).
-            </DialogDescription>
+            <DialogTitle>{t('documents.dialog.trigger')}</DialogTitle>
+            <DialogDescription>{t('documents.dialog.description')}</DialogDescription>
           </DialogHeader>
           <FormErrorSummary feedback={{ items, formError, attempt }} />
-          <Field id={TYPE_ID} label="Document Type" error={problems.type}>
+          <Field id={TYPE_ID} label={t('documents.dialog.typeLabel')} error={problems.type}>
             <Select
               id={TYPE_ID}
               value={type}
@@ -182,15 +183,15 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
                 setType(e.target.value as DashboardDocumentType | '');
               }}
             >
-              <option value="">Select document type</option>
-              {DASHBOARD_DOCUMENT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {DASHBOARD_TYPE_LABELS[t]}
+              <option value="">{t('documents.dialog.selectType')}</option>
+              {DASHBOARD_DOCUMENT_TYPES.map((d) => (
+                <option key={d} value={d}>
+                  {t(DASHBOARD_TYPE_KEYS[d])}
                 </option>
               ))}
             </Select>
           </Field>
-          <Field id={FILE_ID} label="File" error={problems.file}>
+          <Field id={FILE_ID} label={t('documents.dialog.fileLabel')} error={problems.file}>
             <Input
               id={FILE_ID}
               type="file"
@@ -205,10 +206,10 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
           {uploading && (
             <div className="grid gap-1" aria-live="polite">
               <div className="flex justify-between text-xs">
-                <span>Uploading…</span>
+                <span>{t('documents.uploading')}</span>
                 <span>{progress}%</span>
               </div>
-              <Progress value={progress} label="Upload progress" />
+              <Progress value={progress} label={t('documents.dialog.progress')} />
             </div>
           )}
           <FormServerError message={formError} />
@@ -221,10 +222,10 @@ export function UploadDocumentDialog({ applicationId, count }: UploadDocumentDia
                 reset();
               }}
             >
-              Cancel
+              {t('documents.dialog.cancel')}
             </Button>
             <Button type="submit" disabled={uploading}>
-              {uploading ? 'Uploading...' : 'Upload'}
+              {uploading ? t('documents.dialog.uploading') : t('documents.dialog.upload')}
             </Button>
           </DialogFooter>
         </form>

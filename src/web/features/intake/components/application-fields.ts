@@ -1,4 +1,5 @@
 import type { FieldSpecs } from '@/components/form/use-form-feedback';
+import type { MessageKey, MessageValues } from '../../../../shared/i18n/message-key';
 import type { ApplicationDraft, ApplicationView } from '../../../../shared/schemas/application';
 import type { IntakeInput } from './intake-schema';
 
@@ -12,35 +13,37 @@ export const conditionIds = (index: number) => ({
 });
 
 export const PROOF_FIELD_ID = 'intake-proof';
-export const PROOF_LABEL = 'Proof of Qualification';
 
 /**
  * The fields in screen order; the condition rows change in number, so the list is built for
  * the rows on the page. The labels are the ones the page shows.
  */
-export function intakeFieldSpecs(conditionRows: number): FieldSpecs<IntakeInput> {
+export function intakeFieldSpecs(
+  t: (key: MessageKey, values?: MessageValues) => string,
+  conditionRows: number,
+): FieldSpecs<IntakeInput> {
   const conditions: FieldSpecs<IntakeInput> = {};
   for (let i = 0; i < conditionRows; i++) {
     const ids = conditionIds(i);
     conditions[`medicalConditions.${i}.icdCode`] = {
-      label: `Condition ${i + 1} code`,
+      label: t('intake.conditions.codeLabel', { number: i + 1 }),
       id: ids.code,
     };
     conditions[`medicalConditions.${i}.description`] = {
-      label: `Condition ${i + 1} description`,
+      label: t('intake.conditions.descriptionFieldLabel', { number: i + 1 }),
       id: ids.description,
     };
   }
   return {
-    type: { label: 'Application Type', id: 'intake-type-new' },
+    type: { label: t('intake.type.title'), id: 'intake-type-new' },
     ...conditions,
-    caregiverFirstName: { label: 'Caregiver First Name' },
-    caregiverLastName: { label: 'Caregiver Last Name' },
-    caregiverPhone: { label: 'Caregiver Phone' },
-    caregiverEmail: { label: 'Caregiver Email' },
-    relationship: { label: 'Relationship to Patient' },
-    reducedFeeReason: { label: 'Reduced Fee Reason', id: 'intake-reduced-reason' },
-    physicianNotes: { label: 'Notes for the Physician (optional)', id: 'physician-notes' },
+    caregiverFirstName: { label: t('intake.caregiver.firstName') },
+    caregiverLastName: { label: t('intake.caregiver.lastName') },
+    caregiverPhone: { label: t('intake.caregiver.phone') },
+    caregiverEmail: { label: t('intake.caregiver.email') },
+    relationship: { label: t('intake.caregiver.relationship') },
+    reducedFeeReason: { label: t('intake.fee.reasonLabel'), id: 'intake-reduced-reason' },
+    physicianNotes: { label: t('intake.notes.label'), id: 'physician-notes' },
   };
 }
 

@@ -17,18 +17,25 @@ import type { PatientDocument } from '@/features/documents/api/documents';
 import { feeLine, useFees } from '@/features/fees/api/fees';
 import { CostBreakdown } from '@/features/payments/components/cost-breakdown';
 import { isApiError } from '@/lib/api-client';
-import { APPLICATION_TYPE_LABELS, APPLICATION_TYPES } from '../../../../shared/fees';
+import { useT, useTr } from '@/lib/i18n/use-t';
+import { APPLICATION_TYPES, type ApplicationType } from '../../../../shared/fees';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
 import { feeCovered } from '../../../../shared/payment-status';
 import type { ApplicationDraft, ApplicationView } from '../../../../shared/schemas/application';
 import { useDraftAutosave } from '../api/draft-autosave';
 import { useSubmitIntake } from '../api/submit-intake';
-import { defaultsFrom, intakeFieldSpecs, PROOF_FIELD_ID, PROOF_LABEL } from './application-fields';
+import { defaultsFrom, intakeFieldSpecs, PROOF_FIELD_ID } from './application-fields';
 import { CaregiverFields } from './caregiver-fields';
 import { ConditionsSection } from './conditions-section';
 import { FeeReductionSection } from './fee-reduction-section';
 import { type IntakeInput, type IntakeOutput, IntakeSchema, PROOF_REQUIRED } from './intake-schema';
 
 const UNAUTHORIZED_REDIRECT_MS = 500;
+
+export const APPLICATION_TYPE_KEYS: Record<ApplicationType, MessageKey> = {
+  new: 'intake.type.new',
+  renewal: 'intake.type.renewal',
+};
 
 interface ApplicationFormProps {
   /** The open application, whose answers prefill the form (ruling 14). */
@@ -50,6 +57,8 @@ export function ApplicationForm({
   proofOnFile,
   onSubmitted,
 }: ApplicationFormProps) {
+  const t = useT();
+  const tr = useTr();
   const navigate = useNavigate();
   const fees = useFees();
   const submit = useSubmitIntake();
@@ -64,7 +73,7 @@ export function ApplicationForm({
   });
   const { register, control, watch } = form;
   const conditionRows = watch('medicalConditions')?.length ?? 0;
-  const feedback = useFormFeedback(form, intakeFieldSpecs(conditionRows));
+  const feedback = useFormFeedback(form, intakeFieldSpecs(t, conditionRows));
   const { field } = feedback;
   const autosave = useDraftAutosave(watch, !application?.submittedAt);
 
@@ -82,7 +91,11 @@ export function ApplicationForm({
   const items: FormErrorItem[] = [...feedback.items];
   if (proofError) {
     const notes = items.findIndex((i) => i.id === field('physicianNotes').id);
-    const proofItem = { id: PROOF_FIELD_ID, label: PROOF_LABEL, message: proofError };
+    const proofItem = {
+      id: PROOF_FIELD_ID,
+      label: t('intake.fee.proofLabel'),
+      message: proofError,
+    };
     items.splice(notes < 0 ? items.length : notes, 0, proofItem);
   }
 
@@ -103,22 +116,22 @@ export function ApplicationForm({
         .then(
           ({ application: saved }) => {
             toast({
-              title: 'Application Submitted',
-              description: 'Your application has been saved.',
+              title: t('intake.submitted.title'),
+              description: t('intake.submitted.description'),
             });
             onSubmitted(saved);
           },
           (error: unknown) => {
             if (isApiError(error, 401)) {
               toast({
-                title: 'Unauthorized',
-                description: 'You are logged out. Logging in again...',
+                title: t('intake.unauthorized.title'),
+                description: t('intake.unauthorized.description'),
                 variant: 'destructive',
               });
               setTimeout(() => navigate('/login'), UNAUTHORIZED_REDIRECT_MS);
               return;
             }
-            feedback.showServerError(error, 'Failed to submit application. Please try again.');
+            feedback.showServerError(error, t('intake.submitFailed'));
           },
         );
     },
@@ -134,35 +147,33 @@ export function ApplicationForm({
       <FormErrorSummary feedback={{ ...feedback, items }} />
       <Card>
         <CardHeader>
-          <CardTitle>Application Type</CardTitle>
-          {paid && (
-            <CardDescription>Fixed at payment: your application is already paid.</CardDescription>
-          )}
+          <CardTitle>{t('intake.type.title')}</CardTitle>
+          {paid && <CardDescription>{t('intake.paidFixed')}</CardDescription>}
         </CardHeader>
         <CardContent className="grid gap-1.5">
           <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2" disabled={feeLocked}>
-            <legend className="sr-only">Application Type</legend>
-            {APPLICATION_TYPES.map((t) => (
+            <legend className="sr-only">{t('intake.type.title')}</legend>
+            {APPLICATION_TYPES.map((option) => (
               <label
-                key={t}
+                key={option}
                 className="flex cursor-pointer items-center gap-3 rounded-md border border-input p-3 has-[:checked]:border-primary has-[:checked]:bg-accent/20 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70"
               >
                 <input
                   type="radio"
-                  id={`intake-type-${t}`}
-                  value={t}
+                  id={`intake-type-${option}`}
+                  value={option}
                   className="size-4 accent-primary"
                   aria-invalid={typeError ? true : undefined}
                   aria-describedby={typeError ? 'intake-type-new-error' : undefined}
                   {...register('type')}
                 />
-                <span className="font-medium">{APPLICATION_TYPE_LABELS[t]}</span>
+                <span className="font-medium">{t(APPLICATION_TYPE_KEYS[option])}</span>
               </label>
             ))}
           </fieldset>
           {typeError && (
             <p id="intake-type-new-error" className="text-sm font-medium text-destructive">
-              {typeError}
+              {tr(typeError)}
             </p>
           )}
         </CardContent>
@@ -170,10 +181,8 @@ export function ApplicationForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Medical Conditions</CardTitle>
-          <CardDescription>
-            List each condition you want the physician to consider. The code is optional.
-          </CardDescription>
+          <CardTitle>{t('intake.conditions.title')}</CardTitle>
+          <CardDescription>{t('intake.conditions.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <ConditionsSection form={form} field={field} disabled={pending} />
@@ -182,8 +191,8 @@ export function ApplicationForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Caregiver Designation</CardTitle>
-          <CardDescription>Optional: someone who may buy and carry on your behalf.</CardDescription>
+          <CardTitle>{t('intake.caregiver.title')}</CardTitle>
+          <CardDescription>{t('intake.caregiver.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <Controller
@@ -199,7 +208,7 @@ export function ApplicationForm({
                   onBlur={box.onBlur}
                 />
                 <Label htmlFor="needs-caregiver" className="leading-5">
-                  I need to designate a caregiver
+                  {t('intake.caregiver.checkbox')}
                 </Label>
               </div>
             )}
@@ -212,11 +221,9 @@ export function ApplicationForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Fee Reduction</CardTitle>
+          <CardTitle>{t('intake.fee.title')}</CardTitle>
           <CardDescription>
-            {paid
-              ? 'Fixed at payment: your application is already paid.'
-              : 'Medicare and Medicaid recipients and 100% disabled veterans pay a reduced fee with proof.'}
+            {paid ? t('intake.paidFixed') : t('intake.fee.description')}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -238,7 +245,7 @@ export function ApplicationForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Additional Information</CardTitle>
+          <CardTitle>{t('intake.notes.title')}</CardTitle>
         </CardHeader>
         <CardContent>
           <Field id={notes.id} label={notes.label} error={notes.error}>
@@ -256,12 +263,20 @@ export function ApplicationForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Cost Summary</CardTitle>
-          {paid && <CardDescription>Paid: ${application?.amount}</CardDescription>}
+          <CardTitle>{t('intake.cost.title')}</CardTitle>
+          {paid && (
+            <CardDescription>
+              {t('intake.cost.paid', { amount: application?.amount ?? '' })}
+            </CardDescription>
+          )}
         </CardHeader>
         <CardContent>
           <CostBreakdown
-            title={`${APPLICATION_TYPE_LABELS[type]}${hasReducedFee ? ', reduced fee' : ''}`}
+            title={
+              hasReducedFee
+                ? t('intake.cost.reduced', { type: t(APPLICATION_TYPE_KEYS[type]) })
+                : t(APPLICATION_TYPE_KEYS[type])
+            }
             line={line}
             mode={application?.stateApplicationMode ?? fees.data?.stateApplication}
             reduced={hasReducedFee}
@@ -272,17 +287,16 @@ export function ApplicationForm({
 
       <p className="flex items-start gap-2 rounded-md border border-border bg-muted p-4 text-sm">
         <ShieldCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-        Your answers travel over an encrypted connection and are seen only by you, your physician
-        and authorised clinic staff. They are used for your evaluation and your state application.
+        {t('intake.privacy')}
       </p>
 
       <FormServerError message={feedback.formError} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={() => navigate('/')} disabled={pending}>
-          Back
+          {t('intake.back')}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Submitting...' : 'Submit Application'}
+          {pending ? t('intake.submitting') : t('intake.submit')}
         </Button>
       </div>
     </form>

@@ -5,6 +5,8 @@ import type { FormErrorItem } from '@/components/form/use-form-feedback';
 import { Button } from '@/components/ui/button';
 import type { PatientDocument } from '@/features/documents/api/documents';
 import { CategoryCard } from '@/features/documents/components/category-card';
+import { CATEGORY_NAME_KEYS, joinLabels } from '@/features/documents/labels';
+import { useT } from '@/lib/i18n/use-t';
 import {
   CATEGORY_DEFINITIONS,
   type CategoryDefinition,
@@ -21,8 +23,6 @@ const CATEGORIES: CategoryDefinition[] = [
   CATEGORY_DEFINITIONS.medical_records,
 ];
 
-export const MISSING_DOCUMENT_MESSAGE = 'Upload this document to continue.';
-
 /** The upload button of a category's card: where the summary's link takes the patient. */
 const uploadIdOf = (category: string) => `upload-${category}`;
 
@@ -35,6 +35,8 @@ interface DocumentsStepProps {
 }
 
 export function DocumentsStep({ documents, missing, onBack, onNext }: DocumentsStepProps) {
+  const t = useT();
+  const missingMessage = t('intake.documents.missing');
   const [attempt, setAttempt] = useState(0);
   const byCategory = new Map(documents.map((d) => [d.category, d]));
   // The condition belongs to the application step; this step asks only for files.
@@ -45,8 +47,8 @@ export function DocumentsStep({ documents, missing, onBack, onNext }: DocumentsS
     attempt > 0
       ? missingDefinitions.map((d) => ({
           id: uploadIdOf(d.id),
-          label: d.name,
-          message: MISSING_DOCUMENT_MESSAGE,
+          label: t(CATEGORY_NAME_KEYS[d.id]),
+          message: missingMessage,
         }))
       : [];
 
@@ -57,10 +59,7 @@ export function DocumentsStep({ documents, missing, onBack, onNext }: DocumentsS
 
   return (
     <div className="grid gap-6">
-      <p className="text-muted-foreground">
-        The state requires these before your video visit. A clear phone photo is fine; staff review
-        each file, and you can continue while they do.
-      </p>
+      <p className="text-muted-foreground">{t('intake.documents.intro')}</p>
       <FormErrorSummary feedback={{ items, formError: null, attempt }} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {CATEGORIES.map((definition) => (
@@ -71,9 +70,7 @@ export function DocumentsStep({ documents, missing, onBack, onNext }: DocumentsS
             headingLevel="h3"
             uploadId={uploadIdOf(definition.id)}
             missingError={
-              items.some((i) => i.id === uploadIdOf(definition.id))
-                ? MISSING_DOCUMENT_MESSAGE
-                : undefined
+              items.some((i) => i.id === uploadIdOf(definition.id)) ? missingMessage : undefined
             }
           />
         ))}
@@ -82,20 +79,20 @@ export function DocumentsStep({ documents, missing, onBack, onNext }: DocumentsS
         {missingFiles.length > 0 ? (
           <p className="flex items-start gap-2 rounded-md border border-border bg-muted p-3 text-sm">
             <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <span>Still needed: {missingFiles.join(', ')}.</span>
+            <span>{t('intake.documents.stillNeeded', { list: joinLabels(t, missingFiles) })}</span>
           </p>
         ) : (
           <p className="flex items-start gap-2 text-sm text-green-800">
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            All required documents are uploaded.
+            {t('intake.documents.allUploaded')}
           </p>
         )}
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={onBack}>
-          Back
+          {t('intake.back')}
         </Button>
-        <Button onClick={onContinue}>Continue to Consent and Payment</Button>
+        <Button onClick={onContinue}>{t('intake.documents.continue')}</Button>
       </div>
     </div>
   );

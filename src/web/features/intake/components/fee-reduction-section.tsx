@@ -6,13 +6,17 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import type { PatientDocument } from '@/features/documents/api/documents';
 import { ProofUploadField } from '@/features/payments/components/proof-upload-field';
-import {
-  REDUCED_FEE_REASON_LABELS,
-  REDUCED_FEE_REASONS,
-  type ReducedFeeReason,
-} from '../../../../shared/fees';
-import { PROOF_FIELD_ID, PROOF_LABEL } from './application-fields';
+import { useT } from '@/lib/i18n/use-t';
+import { REDUCED_FEE_REASONS, type ReducedFeeReason } from '../../../../shared/fees';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
+import { PROOF_FIELD_ID } from './application-fields';
 import type { IntakeInput, IntakeOutput } from './intake-schema';
+
+const REASON_KEYS: Record<ReducedFeeReason, MessageKey> = {
+  medicare: 'intake.fee.reason.medicare',
+  medicaid: 'intake.fee.reason.medicaid',
+  disabled_veteran: 'intake.fee.reason.disabled_veteran',
+};
 
 interface FeeReductionSectionProps {
   form: UseFormReturn<IntakeInput, unknown, IntakeOutput>;
@@ -37,6 +41,7 @@ export function FeeReductionSection({
   proofOnFile,
   proofError,
 }: FeeReductionSectionProps) {
+  const t = useT();
   const hasReducedFee = form.watch('hasReducedFee') ?? false;
   const reason = (form.watch('reducedFeeReason') ?? '') as ReducedFeeReason | '';
   const reasonField = field('reducedFeeReason');
@@ -55,7 +60,7 @@ export function FeeReductionSection({
               onBlur={box.onBlur}
             />
             <Label htmlFor="intake-reduced-fee" className="leading-5">
-              I qualify for a reduced fee
+              {t('intake.fee.checkbox')}
             </Label>
           </div>
         )}
@@ -69,10 +74,10 @@ export function FeeReductionSection({
             aria-describedby={fieldDescribedBy(reasonField.id, reasonField.error)}
             {...form.register('reducedFeeReason')}
           >
-            <option value="">Select a reason</option>
+            <option value="">{t('intake.fee.selectReason')}</option>
             {REDUCED_FEE_REASONS.map((r) => (
               <option key={r} value={r}>
-                {REDUCED_FEE_REASON_LABELS[r]}
+                {t(REASON_KEYS[r])}
               </option>
             ))}
           </Select>
@@ -81,7 +86,7 @@ export function FeeReductionSection({
       {hasReducedFee && reason && !paid && (
         <ProofUploadField
           id={PROOF_FIELD_ID}
-          label={PROOF_LABEL}
+          label={t('intake.fee.proofLabel')}
           reason={reason}
           file={proofFile}
           onFileChange={onProofFileChange}

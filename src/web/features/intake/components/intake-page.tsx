@@ -10,6 +10,7 @@ import { EligibilityNotice, isEligible } from '@/features/patient/components/eli
 import { PaymentStep } from '@/features/payments/components/payment-step';
 import { useQueueStatus } from '@/features/queue/api/queue';
 import { BRAND_NAME } from '@/lib/brand';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { useApplicationDraft } from '../api/draft';
 import { intakeProgress, WIZARD_STEPS } from '../lib/intake-progress';
@@ -24,6 +25,7 @@ import { QueueStep } from './queue-step';
 const NEXT_STEP_DELAY_MS = 1000;
 
 export function IntakePage() {
+  const t = useT();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const applications = useApplications();
@@ -59,10 +61,13 @@ export function IntakePage() {
 
   return (
     <div className="mx-auto grid w-full max-w-4xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Your Application | ${BRAND_NAME}`}</title>
+      <title>{t('intake.pageTitle', { brand: BRAND_NAME })}</title>
       <div className="grid gap-3">
-        <h1 className="text-2xl font-bold text-primary sm:text-3xl">Your Application</h1>
-        <ol className="grid grid-cols-4 gap-2 text-xs sm:text-sm" aria-label="Application steps">
+        <h1 className="text-2xl font-bold text-primary sm:text-3xl">{t('intake.heading')}</h1>
+        <ol
+          className="grid grid-cols-4 gap-2 text-xs sm:text-sm"
+          aria-label={t('intake.steps.label')}
+        >
           {WIZARD_STEPS.map((title, i) => (
             <li
               key={title}
@@ -72,20 +77,27 @@ export function IntakePage() {
                 i + 1 === step ? 'font-semibold text-primary' : 'text-muted-foreground',
               )}
             >
-              <span>Step {i + 1}</span>
-              <span className="hidden sm:inline">{title}</span>
+              <span>{t('intake.steps.number', { number: i + 1 })}</span>
+              <span className="hidden sm:inline">{t(title)}</span>
             </li>
           ))}
         </ol>
         <Progress
           value={(step / WIZARD_STEPS.length) * 100}
-          label="Application progress"
-          valueText={`Step ${step} of ${WIZARD_STEPS.length}: ${WIZARD_STEPS[step - 1]}`}
+          label={t('intake.progress.label')}
+          valueText={t('intake.progress.value', {
+            step,
+            total: WIZARD_STEPS.length,
+            title: t(WIZARD_STEPS[step - 1] ?? 'intake.steps.application'),
+          })}
         />
       </div>
 
       <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">
-        {step}. {WIZARD_STEPS[step - 1]}
+        {t('intake.stepHeading', {
+          step,
+          title: t(WIZARD_STEPS[step - 1] ?? 'intake.steps.application'),
+        })}
       </h2>
 
       {step === 1 &&
@@ -119,11 +131,11 @@ export function IntakePage() {
             user={user}
             intakeComplete={progress.complete}
             onPaid={() => goLater(4)}
-            paidActions={<Button onClick={() => goTo(4)}>Continue</Button>}
+            paidActions={<Button onClick={() => goTo(4)}>{t('intake.continue')}</Button>}
           />
           <div>
             <Button variant="outline" className="w-full sm:w-fit" onClick={() => goTo(2)}>
-              Back
+              {t('intake.back')}
             </Button>
           </div>
         </div>

@@ -11,15 +11,13 @@ import { toast } from '@/components/ui/use-toast';
 import { useAppConfig } from '@/features/app-config/api/app-config';
 import { APPLICATIONS_KEY } from '@/features/applications/api/applications';
 import { invalidateDocumentLists } from '@/features/documents/api/documents';
+import { joinLabels } from '@/features/documents/labels';
 import { useJoinQueue } from '@/features/queue/api/queue';
 import { DispensaryStatement } from '@/features/queue/components/dispensary-statement';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { isNetworkFailure } from '@/lib/form-errors';
-import {
-  MEDICAL_CONDITION_LABEL,
-  missingForQueueMessage,
-  missingNamedBy,
-} from '../../../../shared/intake';
+import { useT, useTr } from '@/lib/i18n/use-t';
+import { MEDICAL_CONDITION_LABEL, missingNamedBy } from '../../../../shared/intake';
 import { type QueueStatusView, STATEMENT_REQUIRED_MESSAGE } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import { whenSeen } from '../../../../shared/when-seen';
@@ -40,6 +38,7 @@ interface QueueStepProps {
 export function QueueStep({ application, progress, queue, goTo }: QueueStepProps) {
   // What the server named when it refused the join (a document turned down meanwhile, say):
   // shown in the missing list, where the records' own list would be.
+  const t = useT();
   const [refusedFor, setRefusedFor] = useState<string[] | null>(null);
   if (progress.queued && queue) return <InQueue queue={queue} />;
   const missing = refusedFor ?? (progress.complete ? null : progress.missing);
@@ -47,14 +46,16 @@ export function QueueStep({ application, progress, queue, goTo }: QueueStepProps
     return (
       <StepCard
         icon={<CircleAlert aria-hidden="true" className="size-6 text-primary" />}
-        title="A few things before the queue"
+        title={t('intake.queue.missingTitle')}
         description={
           // A refusal is announced as it appears; the records' list is read with the page.
-          <span role={refusedFor ? 'alert' : undefined}>{missingForQueueMessage(missing)}.</span>
+          <span role={refusedFor ? 'alert' : undefined}>
+            {t('intake.queue.missingMessage', { list: joinLabels(t, missing) })}
+          </span>
         }
       >
         <Button className="w-full sm:w-fit" onClick={() => goTo(firstStepFor(missing))}>
-          Continue your application
+          {t('intake.queue.continueApplication')}
         </Button>
       </StepCard>
     );
@@ -62,11 +63,11 @@ export function QueueStep({ application, progress, queue, goTo }: QueueStepProps
     return (
       <StepCard
         icon={<CircleAlert aria-hidden="true" className="size-6 text-primary" />}
-        title="Payment comes first"
-        description="Your application and documents are in. Pay for the consultation to join the queue."
+        title={t('intake.queue.paymentTitle')}
+        description={t('intake.queue.paymentDescription')}
       >
         <Button className="w-full sm:w-fit" onClick={() => goTo(3)}>
-          Continue to Consent and Payment
+          {t('intake.documents.continue')}
         </Button>
       </StepCard>
     );
@@ -86,6 +87,8 @@ function JoinWithStatement({
   applicationId: string;
   onMissing: (missing: string[]) => void;
 }) {
+  const t = useT();
+  const tr = useTr();
   const join = useJoinQueue();
   const queryClient = useQueryClient();
   const timeZone = useAppConfig().data?.clinicTimeZone ?? 'America/Chicago';
@@ -94,7 +97,7 @@ function JoinWithStatement({
   const [formError, setFormError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const items: FormErrorItem[] = statementError
-    ? [{ id: STATEMENT_ID, label: 'Dispensary statement', message: statementError }]
+    ? [{ id: STATEMENT_ID, label: t('intake.queue.statementLabel'), message: statementError }]
     : [];
   const fail = (onStatement: string | undefined, message: string | null) => {
     setStatementError(onStatement);
@@ -108,21 +111,21 @@ function JoinWithStatement({
     join.mutateAsync(applicationId).then(
       (status) =>
         toast({
-          title: 'You are in the queue',
+          title: t('intake.queue.joinedTitle'),
           description: status
-            ? `${whenSeen(status, timeZone)} Keep the queue page open to be called.`
-            : 'Keep the queue page open to be called.',
+            ? t('intake.queue.joinedWhen', { when: whenSeen(status, timeZone) })
+            : t('intake.queue.keepOpen'),
         }),
       (error: unknown) => {
         if (isNetworkFailure(error)) {
           toast({
-            title: 'No connection',
-            description: 'Could not reach the server. Please check your connection and try again.',
+            title: t('intake.queue.noConnectionTitle'),
+            description: t('intake.queue.noConnection'),
             variant: 'destructive',
           });
           return;
         }
-        const message = errorMessage(error, 'Could not join the queue. Please try again.');
+        const message = tr(errorMessage(error, t('intake.queue.joinFailed')));
         const missing = isApiError(error, 400) ? missingNamedBy(message) : null;
         if (missing) {
           // The records changed under the wizard: read them again, and list what is missing.
@@ -137,8 +140,8 @@ function JoinWithStatement({
   return (
     <StepCard
       icon={<CheckCircle2 aria-hidden="true" className="size-6 text-green-700" />}
-      title="Ready for your consultation"
-      description="Your application, documents and payment are in. Join the queue to meet a licensed physician by video."
+      title={t('intake.queue.readyTitle')}
+      description={t('intake.queue.readyDescription')}
     >
       <FormErrorSummary feedback={{ items, formError, attempt }} />
       <DispensaryStatement
@@ -153,19 +156,20 @@ function JoinWithStatement({
       />
       <FormServerError message={formError} />
       <Button size="lg" className="w-full sm:w-fit" disabled={join.isPending} onClick={onJoin}>
-        {join.isPending ? 'Joining…' : 'Join the queue'}
+        {join.isPending ? t('intake.queue.joining') : t('intake.queue.join')}
       </Button>
     </StepCard>
   );
 }
 
 function InQueue({ queue }: { queue: QueueStatusView }) {
+  const t = useT();
   const timeZone = useAppConfig().data?.clinicTimeZone ?? 'America/Chicago';
   return (
     <StepCard
       icon={<CheckCircle2 aria-hidden="true" className="size-6 text-green-700" />}
-      title="You are in the queue"
-      description="A licensed physician will see you by video. Keep the queue page open to be called."
+      title={t('intake.queue.joinedTitle')}
+      description={t('intake.queue.inQueueDescription')}
     >
       {queue.status === 'waiting' && (
         <p className="flex items-start gap-2 text-sm">
@@ -174,7 +178,7 @@ function InQueue({ queue }: { queue: QueueStatusView }) {
         </p>
       )}
       <Button asChild size="lg" className="w-full sm:w-fit">
-        <Link to="/patient/queue">Go to Consultation Queue</Link>
+        <Link to="/patient/queue">{t('intake.queue.goToQueue')}</Link>
       </Button>
     </StepCard>
   );

@@ -1,4 +1,5 @@
 import type { PatientDocument } from '@/features/documents/api/documents';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
 import { missingForQueue } from '../../../../shared/intake';
 import { feeCovered } from '../../../../shared/payment-status';
 import { ACTIVE_QUEUE_STATUSES, type QueueStatusView } from '../../../../shared/queue';
@@ -9,7 +10,13 @@ import type { ApplicationView } from '../../../../shared/schemas/application';
 // what is missing as the server's queue gate, so a reload or another device lands on the step
 // the records support.
 
-export const WIZARD_STEPS = ['Application', 'Documents', 'Consent and Payment', 'Queue'] as const;
+/** The wizard's steps, by the key of each one's title. */
+export const WIZARD_STEPS = [
+  'intake.steps.application',
+  'intake.steps.documents',
+  'intake.steps.payment',
+  'intake.steps.queue',
+] as const satisfies readonly MessageKey[];
 
 export interface IntakeProgress {
   /** Labels of what the queue still needs (a condition, required documents). */
