@@ -24,6 +24,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** A stored language as one of ours (the database checks it; anything else reads as English). */
+export function toLanguage(value: unknown): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
 /**
  * The best of our languages for an Accept-Language header or navigator.languages, by quality
  * then order; a regional tag counts for its language (es-MX is es). None: null.

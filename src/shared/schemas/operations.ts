@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APPLICATION_TYPES } from '../fees.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { QUEUE_STATUSES } from '../queue.js';
 
 // Operations dashboards (staff-and-video.md §2 Automated Operations Dashboard and Production
@@ -28,6 +29,8 @@ export const AdminQueueEntrySchema = z.object({
   patientName: z.string(),
   /** YYYY-MM-DD, or null when the patient has not given it. */
   dateOfBirth: z.string().nullable(),
+  /** The patient's language (issue 24): `es` flags a Spanish speaker. */
+  language: z.enum(LANGUAGES),
   /** Minutes; 0 once admitted. */
   estimatedWaitTime: z.number().int(),
   status: z.enum(QUEUE_STATUSES),
@@ -135,6 +138,8 @@ export const DoctorQueueEntrySchema = z.object({
   patientName: z.string(),
   /** YYYY-MM-DD, or null when not given: with the name, tells two namesakes apart. */
   dateOfBirth: z.string().nullable(),
+  /** The patient's language (issue 24): `es` flags a Spanish speaker. */
+  language: z.enum(LANGUAGES),
   applicationType: z.enum(APPLICATION_TYPES),
   /** Whole minutes waited: until admission, or until now while waiting. */
   waitTime: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_CATEGORIES, DOCUMENT_STATUSES } from '../documents.js';
 import { APPLICATION_TYPES } from '../fees.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { APPLICATION_PAYMENT_STATUSES } from '../payment-status.js';
 import { APPLICATION_STATUSES, ApplicationViewSchema } from './application.js';
 import { PatientProfileSchema } from './auth.js';
@@ -116,7 +117,12 @@ export const StaffPatientListSchema = z.array(StaffPatientSchema);
 
 /** GET /api/admin/patients/:patientId/record: the Doctor Consultation Interface's data. */
 export const PatientRecordSchema = z.object({
-  patient: PatientProfileSchema.extend({ email: z.string(), createdAt: z.string() }),
+  patient: PatientProfileSchema.extend({
+    email: z.string(),
+    createdAt: z.string(),
+    /** The patient's language (issue 24): `en` or `es`, the account's `users.language`. */
+    language: z.enum(LANGUAGES),
+  }),
   /** The open application, or the latest when none is open; with its medical conditions. */
   application: ApplicationViewSchema.nullable(),
   documents: StaffDocumentListSchema,

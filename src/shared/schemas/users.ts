@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates.js';
+import { LANGUAGES } from '../i18n/languages.js';
 import { LICENSING_BOARDS } from '../omma.js';
-import { DEFAULT_NEW_USER_ROLE, PERMISSIONS, STAFF_ROLES } from '../roles.js';
+import { DEFAULT_NEW_USER_ROLE, isPhysicianRole, PERMISSIONS, STAFF_ROLES } from '../roles.js';
 import { EmailSchema, NewPasswordSchema, RequiredNameSchema, UserSummarySchema } from './auth.js';
 
 // Staff accounts (staff-and-video.md §2 User Management, §5, §7; rulings 2 and 18).
@@ -71,6 +72,23 @@ export function requireOmmaPair(
     });
 }
 
+/**
+ * The languages a physician consults in (issue 24): `en` and/or `es`, at least one, each once.
+ * Physicians only (doctors and doctor admins); a physician created without it consults in
+ * English (`["en"]`).
+ */
+export const ConsultLanguagesSchema = z
+  .array(
+    z.enum(LANGUAGES, {
+      error: 'Consulting languages are en (English) and es (Spanish)',
+    }),
+    { error: 'Consulting languages are a list: ["en"], ["es"] or ["en", "es"]' },
+  )
+  .min(1, 'Choose at least one language the physician consults in')
+  .refine((list) => new Set(list).size === list.length, 'List each consulting language once');
+export const CONSULT_LANGUAGES_PHYSICIANS_ONLY =
+  'Only physicians (doctors and doctor admins) have consulting languages';
+
 /** An empty field clears the registration (null) on an update. */
 const cleared = z.literal('').transform(() => null);
 
@@ -91,9 +109,16 @@ const CreateUserObject = z.object({
   // Optional too: a doctor without an office address may approve, their console warns.
   officeAddress: OfficeAddressSchema.optional().or(z.literal('')),
   licensingBoard: LicensingBoardOrEmpty.optional(),
+  languages: ConsultLanguagesSchema.optional(),
 });
 
 export const CreateUserSchema = CreateUserObject.superRefine((v, ctx) => {
+  if (v.languages !== undefined && !isPhysicianRole(v.role))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['languages'],
+      message: CONSULT_LANGUAGES_PHYSICIANS_ONLY,
+    });
   if (v.role !== 'doctor') return;
   requireOmmaPair(v, ctx);
   if (!v.licenseNumber)
@@ -121,6 +146,8 @@ export const UpdateUserSchema = z
     licensingBoard: LicensingBoardOrEmpty.transform((v) => v || null)
       .nullable()
       .optional(),
+    /** Physicians only (for the role the account has after this update). */
+    languages: ConsultLanguagesSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Nothing to update',

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { todayIso } from '../../../shared/dates.js';
+import { type Language, toLanguage } from '../../../shared/i18n/languages.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import {
@@ -23,6 +24,8 @@ export interface DoctorOnDuty {
   id: string;
   firstName: string;
   lastName: string;
+  /** The languages the doctor consults in (issue 24); null read as English. */
+  languages: string[] | null;
 }
 
 export const meetingTopic = (lastName: string) => `Dr. ${lastName} — consultations`;
@@ -42,7 +45,12 @@ export async function doctorsOnDuty(ctx: AppContext): Promise<DoctorOnDuty[]> {
     .from(consultations)
     .where(gt(consultations.startedAt, dayStart(ctx.config.CLINIC_TIMEZONE)));
   return ctx.db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      languages: users.languages,
+    })
     .from(users)
     .where(
       and(
@@ -56,6 +64,36 @@ export async function doctorsOnDuty(ctx: AppContext): Promise<DoctorOnDuty[]> {
       ),
     )
     .orderBy(asc(users.lastName));
+}
+
+/** A doctor's consulting languages as the staff pages read them: English when none stored. */
+export const consultLanguagesOf = (stored: string[] | null): Language[] => {
+  const known = (stored ?? []).map(toLanguage).filter((l, i, all) => all.indexOf(l) === i);
+  return known.length > 0 ? known : ['en'];
+};
+
+/**
+ * Whether a doctor who consults in Spanish is connected now (issue 24): the doctors with a
+ * live socket on any node (the "doctors on duty" figure of the queue status, ruling 16), of
+ * them the active ones whose consulting languages include `es`. Doctors only: a doctor admin
+ * does not run consultations (ACCESS.runConsultation) and cannot be reassigned a patient.
+ */
+export async function spanishDoctorConnected(ctx: AppContext): Promise<boolean> {
+  const live = await ctx.realtime.liveUserIds('doctor');
+  if (live.length === 0) return false;
+  const [found] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        inArray(users.id, live),
+        eq(users.role, 'doctor'),
+        isNull(users.deactivatedAt),
+        arrayContains(users.languages, ['es']),
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
 }
 
 /** Today's meeting for each doctor, opened on first sight. */
@@ -103,17 +141,19 @@ async function queuePatients(ctx: AppContext) {
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
       dateOfBirth: patientProfiles.dateOfBirth,
+      language: users.language,
       applicationType: applications.type,
     })
     .from(queueEntries)
     .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
+    .innerJoin(users, eq(users.id, patientProfiles.userId))
     .innerJoin(applications, eq(applications.id, queueEntries.applicationId))
     .where(inArray(queueEntries.status, ['waiting', 'admitted', 'in_consultation']))
     .orderBy(...LINE_ORDER);
 }
 type QueuePatientRow = Awaited<ReturnType<typeof queuePatients>>[number];
 
-/** A patient as the waiting lists show them: named, born on, how long in line. */
+/** A patient as the waiting lists show them: named, born on, in which language, how long in line. */
 const waitingPatientView = <M extends string | null>(
   e: QueuePatientRow,
   meetingId: M,
@@ -124,6 +164,8 @@ const waitingPatientView = <M extends string | null>(
   displayName: `${e.firstName} ${e.lastName.slice(0, 1)}.`,
   patientName: `${e.firstName} ${e.lastName}`,
   dateOfBirth: e.dateOfBirth,
+  /** The patient's language (issue 24): the account's `users.language`. */
+  language: toLanguage(e.language),
   joinTime: e.joinedAt.toISOString(),
   status: e.status,
   applicationId: e.applicationId,
@@ -135,10 +177,20 @@ const waitingPatientView = <M extends string | null>(
 /**
  * The clinic-wide waiting room, whether or not a doctor is on duty (issue 12: staff see the
  * real line even when no meeting is open to admit into). `meetingId` is null until admitted.
+ * A Spanish speaker's row (`language: 'es'`) also carries `spanishPhysicianOnDuty`: whether a
+ * doctor who consults in Spanish is connected now (issue 24); an English speaker's row has no
+ * such key.
  */
 export async function listWaitingRoom(ctx: AppContext) {
   const now = Date.now();
-  return (await queuePatients(ctx)).map((e) => waitingPatientView(e, e.meetingId, now));
+  const entries = await queuePatients(ctx);
+  const spanishOnDuty = entries.some((e) => e.language === 'es')
+    ? await spanishDoctorConnected(ctx)
+    : false;
+  return entries.map((e) => {
+    const view = waitingPatientView(e, e.meetingId, now);
+    return view.language === 'es' ? { ...view, spanishPhysicianOnDuty: spanishOnDuty } : view;
+  });
 }
 
 /** The waiting room (clinic-wide) and the patients each meeting has admitted. */
@@ -152,7 +204,12 @@ export async function listMeetings(ctx: AppContext) {
     meetingId: m.id,
     topic: m.topic,
     status: m.status,
-    doctor: { id: m.doctorId, name: `Dr. ${byDoctor.get(m.doctorId)?.lastName ?? ''}`.trim() },
+    doctor: {
+      id: m.doctorId,
+      name: `Dr. ${byDoctor.get(m.doctorId)?.lastName ?? ''}`.trim(),
+      /** The languages the doctor consults in (issue 24): where to move a Spanish speaker. */
+      languages: consultLanguagesOf(byDoctor.get(m.doctorId)?.languages ?? null),
+    },
     waitingPatients: entries
       .filter(
         (e) =>

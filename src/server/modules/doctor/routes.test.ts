@@ -72,6 +72,7 @@ describe('GET /api/doctor/queue', () => {
         status: 'waiting',
         patientName: 'Ada Lovelace',
         dateOfBirth: '1985-04-12',
+        language: 'en',
         applicationType: 'new',
         waitTime: 30,
       },

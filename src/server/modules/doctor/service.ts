@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApplicationType } from '../../../shared/fees.js';
+import { toLanguage } from '../../../shared/i18n/languages.js';
 import { estimateWaitMinutes, type QueueStatus } from '../../../shared/queue.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type {
@@ -13,6 +14,7 @@ import {
   consultations,
   patientProfiles,
   queueEntries,
+  users,
 } from '../../db/schema/index.js';
 import { auditListRead, type ListReader } from '../audit/list-reads.js';
 import { dayWindow, minutesFromSeconds } from '../operations/window.js';
@@ -40,10 +42,12 @@ export async function doctorQueue(
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
       dateOfBirth: patientProfiles.dateOfBirth,
+      language: users.language,
       applicationType: applications.type,
     })
     .from(queueEntries)
     .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
+    .innerJoin(users, eq(users.id, patientProfiles.userId))
     .innerJoin(applications, eq(applications.id, queueEntries.applicationId))
     .where(
       or(
@@ -67,7 +71,7 @@ export async function doctorQueue(
   });
   const now = Date.now();
   let position = 0;
-  return rows.map(({ entry, firstName, lastName, dateOfBirth, applicationType }) => {
+  return rows.map(({ entry, firstName, lastName, dateOfBirth, language, applicationType }) => {
     const waiting = entry.status === 'waiting';
     if (waiting) position++;
     const seenAt = entry.admittedAt ?? entry.startedAt;
@@ -80,6 +84,7 @@ export async function doctorQueue(
       status: entry.status as QueueStatus,
       patientName: `${firstName} ${lastName}`,
       dateOfBirth,
+      language: toLanguage(language),
       applicationType: applicationType as ApplicationType,
       waitTime: Math.max(
         0,

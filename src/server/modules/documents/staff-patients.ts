@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApplicationType } from '../../../shared/fees.js';
+import { toLanguage } from '../../../shared/i18n/languages.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
 import type { PatientRecord, StaffPatient } from '../../../shared/schemas/staff-documents.js';
 import type { AppContext } from '../../context.js';
@@ -114,7 +115,7 @@ export async function patientRecord(
 ): Promise<PatientRecord> {
   const { user, patientId } = args;
   const [row] = await ctx.db
-    .select({ profile: patientProfiles, email: users.email })
+    .select({ profile: patientProfiles, email: users.email, language: users.language })
     .from(patientProfiles)
     .innerJoin(users, eq(users.id, patientProfiles.userId))
     .where(eq(patientProfiles.id, patientId))
@@ -160,6 +161,7 @@ export async function patientRecord(
       ...toPatientProfile(row.profile),
       email: row.email,
       createdAt: row.profile.createdAt.toISOString(),
+      language: toLanguage(row.language),
     },
     application: view ?? null,
     documents: docs,

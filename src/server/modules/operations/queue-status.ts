@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { toLanguage } from '../../../shared/i18n/languages.js';
 import {
   ACTIVE_QUEUE_STATUSES,
   estimateWaitMinutes,
@@ -6,7 +7,7 @@ import {
 } from '../../../shared/queue.js';
 import type { AdminQueueStatus } from '../../../shared/schemas/operations.js';
 import type { AppContext } from '../../context.js';
-import { patientProfiles, queueEntries } from '../../db/schema/index.js';
+import { patientProfiles, queueEntries, users } from '../../db/schema/index.js';
 import { auditListRead, type ListReader } from '../audit/list-reads.js';
 import { LINE_ORDER } from '../queue/line-order.js';
 import { dayWindow, minutesFromSeconds } from './window.js';
@@ -39,9 +40,11 @@ export async function adminQueueStatus(
       firstName: patientProfiles.firstName,
       lastName: patientProfiles.lastName,
       dateOfBirth: patientProfiles.dateOfBirth,
+      language: users.language,
     })
     .from(queueEntries)
     .innerJoin(patientProfiles, eq(patientProfiles.id, queueEntries.patientId))
+    .innerJoin(users, eq(users.id, patientProfiles.userId))
     .where(inArray(queueEntries.status, [...ACTIVE_QUEUE_STATUSES]))
     .orderBy(...LINE_ORDER);
 
@@ -77,6 +80,7 @@ export async function adminQueueStatus(
         applicationId: e.applicationId,
         patientName: `${e.firstName} ${e.lastName}`.trim(),
         dateOfBirth: e.dateOfBirth,
+        language: toLanguage(e.language),
         estimatedWaitTime: waiting ? estimateWaitMinutes(position, average, doctors) : 0,
         status: e.status as QueueStatus,
         joinedAt: e.joinedAt.toISOString(),

@@ -180,6 +180,7 @@ describe('GET /api/admin/queue-status', () => {
           applicationId: expect.any(String),
           patientName: 'Seeded Patient',
           dateOfBirth: null,
+          language: 'en',
           estimatedWaitTime: 0,
           status: 'in_consultation',
           joinedAt: at(0, 6).toISOString(),
@@ -190,6 +191,7 @@ describe('GET /api/admin/queue-status', () => {
           applicationId: expect.any(String),
           patientName: 'Seeded Patient',
           dateOfBirth: null,
+          language: 'en',
           estimatedWaitTime: 0,
           status: 'waiting',
           joinedAt: at(0, 8).toISOString(),
@@ -200,6 +202,7 @@ describe('GET /api/admin/queue-status', () => {
           applicationId: expect.any(String),
           patientName: 'Seeded Patient',
           dateOfBirth: null,
+          language: 'en',
           // One patient ahead × 20 min ÷ 2 doctors (on duty: consulting today, ruling 16).
           estimatedWaitTime: 10,
           status: 'waiting',

@@ -4,15 +4,17 @@ import {
   effectivePermissions,
   isAdminRole,
   isMasterRole,
+  isPhysicianRole,
   type Permission,
   STAFF_ROLES,
   type StaffRole,
 } from '../../../shared/roles.js';
 import type { CurrentUser } from '../../../shared/schemas/auth.js';
-import type {
-  AdminSetupRequest,
-  CreateUserSchema,
-  UpdateUserRequest,
+import {
+  type AdminSetupRequest,
+  CONSULT_LANGUAGES_PHYSICIANS_ONLY,
+  type CreateUserSchema,
+  type UpdateUserRequest,
 } from '../../../shared/schemas/users.js';
 import type { Db, Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -154,6 +156,9 @@ export async function createStaffUser(
             input.role === 'doctor' ? input.ommaRegistrationExpiresOn || null : null,
           officeAddress: input.role === 'doctor' ? input.officeAddress || null : null,
           licensingBoard: input.role === 'doctor' ? input.licensingBoard || null : null,
+          // Physicians consult in English unless told otherwise (issue 24); the schema has
+          // refused languages for any other role.
+          languages: isPhysicianRole(input.role) ? (input.languages ?? ['en']) : null,
         })
         .returning();
       await queueVerificationEmail(tx, mail, user!.id, user!.role);
@@ -276,10 +281,21 @@ export async function updateStaffUser(
               ommaRegistrationExpiresOn: target.ommaRegistrationExpiresOn,
             };
 
+    // Consulting languages (issue 24): physicians only; a physician keeps theirs (English by
+    // default), any other role holds none.
+    if (input.languages !== undefined && !isPhysicianRole(role))
+      throw new AppError('BAD_REQUEST', CONSULT_LANGUAGES_PHYSICIANS_ONLY, [
+        { path: 'languages', message: CONSULT_LANGUAGES_PHYSICIANS_ONLY },
+      ]);
+    const languages = isPhysicianRole(role)
+      ? (input.languages ?? target.languages ?? ['en'])
+      : null;
+
     const [updated] = await tx
       .update(users)
       .set({
         role,
+        languages,
         // A new role starts from its own defaults unless boxes are sent with it.
         permissions: input.permissions ?? (roleChanged ? null : target.permissions),
         licenseNumber,

@@ -22,6 +22,7 @@ import { toast } from '@/components/ui/use-toast';
 import {
   DEFAULT_NEW_USER_ROLE,
   isMasterRole,
+  isPhysicianRole,
   ROLE_LABELS,
   type Role,
 } from '../../../../shared/roles';
@@ -70,7 +71,7 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
   const role = watch('role') ?? DEFAULT_NEW_USER_ROLE;
 
   const onSubmit = feedback.handleSubmit((input) => {
-    const { permissions, licenseNumber, npi, ...values } = input;
+    const { permissions, licenseNumber, npi, languages, ...values } = input;
     const {
       ommaRegistrationNumber,
       ommaRegistrationExpiresOn,
@@ -89,6 +90,8 @@ export function CreateUserDialog({ actorRole }: { actorRole: Role }) {
         licensingBoard,
       });
     else if (editable && !isMasterRole(values.role)) body.permissions = permissions;
+    // Physicians say which languages they consult in (issue 24); English unless ticked otherwise.
+    if (isPhysicianRole(values.role)) body.languages = languages ?? ['en'];
 
     createUser.mutate(body, {
       onSuccess: (user) => {

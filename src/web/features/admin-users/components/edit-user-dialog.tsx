@@ -14,8 +14,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
+import { LANGUAGES } from '../../../../shared/i18n/languages';
 import {
   isMasterRole,
+  isPhysicianRole,
   PERMISSIONS,
   type Permission,
   ROLE_LABELS,
@@ -24,6 +26,7 @@ import {
 } from '../../../../shared/roles';
 import {
   type AdminUser,
+  ConsultLanguagesSchema,
   LicenseNumberSchema,
   NpiSchema,
   OfficeAddressSchema,
@@ -47,8 +50,18 @@ const EditSchema = z
     ommaRegistrationExpiresOn: z.string(),
     officeAddress: z.string(),
     licensingBoard: z.string(),
+    languages: z.array(z.enum(LANGUAGES)).optional(),
   })
   .superRefine((v, ctx) => {
+    if (isPhysicianRole(v.role)) {
+      const languages = ConsultLanguagesSchema.safeParse(v.languages ?? ['en']);
+      if (!languages.success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['languages'],
+          message: languages.error.issues[0]?.message,
+        });
+    }
     if (v.role !== 'doctor') return;
     const checks = [
       ['licenseNumber', LicenseNumberSchema],
@@ -105,6 +118,7 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
       ommaRegistrationExpiresOn: user.ommaRegistrationExpiresOn ?? '',
       officeAddress: user.officeAddress ?? '',
       licensingBoard: user.licensingBoard ?? '',
+      languages: isPhysicianRole(startRole) ? (user.languages ?? ['en']) : undefined,
     },
   });
   const { watch } = form;
@@ -138,6 +152,12 @@ export function EditUserDialog({ user, actorRole, initialRole, onClose }: EditUs
       !sameSet(values.permissions, user.permissions)
     ) {
       body.permissions = values.permissions;
+    }
+    // Consulting languages (issue 24): physicians only; sent when changed or with a new role.
+    if (isPhysicianRole(values.role)) {
+      const languages = values.languages ?? ['en'];
+      const before = user.languages ?? ['en'];
+      if (body.role || languages.join() !== before.join()) body.languages = languages;
     }
     if (Object.keys(body).length === 0) {
       onClose();

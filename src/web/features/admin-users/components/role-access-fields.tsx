@@ -1,10 +1,13 @@
 import { Controller, useFormContext } from 'react-hook-form';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
+import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
+import { LANGUAGES, type Language } from '../../../../shared/i18n/languages';
 import { LICENSING_BOARDS } from '../../../../shared/omma';
 import type { Permission, Role } from '../../../../shared/roles';
-import { ROLE_LABELS } from '../../../../shared/roles';
+import { isPhysicianRole, ROLE_LABELS } from '../../../../shared/roles';
 import { assignableRoles, defaultPermissionsFor } from './access-rules';
 import { PermissionCheckboxes } from './permission-checkboxes';
 
@@ -18,7 +21,12 @@ interface RoleAccessValues {
   ommaRegistrationExpiresOn?: string;
   officeAddress?: string;
   licensingBoard?: string;
+  /** Physicians only (issue 24): the languages they consult in; none sent for other roles. */
+  languages?: Language[];
 }
+
+/** Staff screens stay in English (issue 24): the languages as the clinic's staff read them. */
+const CONSULT_LANGUAGE_LABELS: Record<Language, string> = { en: 'English', es: 'Spanish' };
 
 /** These fields' ids and labels, for the dialog's error summary (in screen order). */
 export function roleAccessFieldSpecs(idPrefix: string) {
@@ -33,6 +41,7 @@ export function roleAccessFieldSpecs(idPrefix: string) {
     },
     licensingBoard: { label: 'Licensing board', id: `${idPrefix}-licensing-board` },
     officeAddress: { label: 'Office address', id: `${idPrefix}-office-address` },
+    languages: { label: 'Consults in', id: `${idPrefix}-consults-en` },
   } as const;
 }
 
@@ -47,6 +56,7 @@ export function RoleAccessFields(props: {
     register,
     control,
     setValue,
+    getValues,
     formState: { errors },
   } = useFormContext<RoleAccessValues>();
   const roleId = `${idPrefix}-role`;
@@ -59,8 +69,16 @@ export function RoleAccessFields(props: {
           aria-describedby={fieldDescribedBy(roleId, errors.role?.message)}
           {...register('role', {
             // A new role starts from its own default boxes (ruling 2).
-            onChange: (event) =>
-              setValue('permissions', defaultPermissionsFor(event.target.value as Role)),
+            onChange: (event) => {
+              const next = event.target.value as Role;
+              setValue('permissions', defaultPermissionsFor(next));
+              // Only physicians consult in languages: a physician keeps the choice (English
+              // unless changed), any other role sends none.
+              setValue(
+                'languages',
+                isPhysicianRole(next) ? (getValues('languages') ?? ['en']) : undefined,
+              );
+            },
           })}
         >
           {assignableRoles(actorRole).map((r) => (
@@ -138,6 +156,20 @@ export function RoleAccessFields(props: {
           />
         </div>
       )}
+      {isPhysicianRole(role) && (
+        <Controller
+          control={control}
+          name="languages"
+          render={({ field }) => (
+            <ConsultLanguageCheckboxes
+              idPrefix={idPrefix}
+              value={field.value ?? ['en']}
+              onChange={field.onChange}
+              error={errors.languages?.message}
+            />
+          )}
+        />
+      )}
       <Controller
         control={control}
         name="permissions"
@@ -152,5 +184,49 @@ export function RoleAccessFields(props: {
         )}
       />
     </>
+  );
+}
+
+/** "Consults in": English and/or Spanish, at least one (issue 24). */
+function ConsultLanguageCheckboxes(props: {
+  idPrefix: string;
+  value: readonly Language[];
+  onChange: (next: Language[]) => void;
+  error?: string;
+}) {
+  const { idPrefix, value, onChange, error } = props;
+  const errorId = `${idPrefix}-consults-error`;
+  const toggle = (language: Language, on: boolean) =>
+    onChange(LANGUAGES.filter((l) => (l === language ? on : value.includes(l))));
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium">Consults in</legend>
+      <p className="text-xs text-muted-foreground">
+        Spanish-speaking patients can be moved to a physician who consults in Spanish.
+      </p>
+      <div className="flex flex-wrap gap-4">
+        {LANGUAGES.map((language) => {
+          const id = `${idPrefix}-consults-${language}`;
+          return (
+            <div key={language} className="flex items-center gap-2">
+              <Checkbox
+                id={id}
+                checked={value.includes(language)}
+                aria-invalid={error ? true : undefined}
+                onCheckedChange={(state) => toggle(language, state === true)}
+              />
+              <Label htmlFor={id} className="font-normal">
+                {CONSULT_LANGUAGE_LABELS[language]}
+              </Label>
+            </div>
+          );
+        })}
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

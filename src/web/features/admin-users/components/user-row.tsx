@@ -112,6 +112,12 @@ export function UserRow({ user, actor }: UserRowProps) {
             {ROLE_LABELS[user.role]}
           </Badge>
           {user.role === 'doctor' && <OmmaRegistrationSummary user={user} />}
+          {user.languages && (
+            <span className="text-xs text-muted-foreground">
+              Consults in{' '}
+              {user.languages.map((l) => (l === 'es' ? 'Spanish' : 'English')).join(' and ')}
+            </span>
+          )}
         </div>
       </TableCell>
       <TableCell label="Status">

@@ -2,6 +2,7 @@ import { ArrowLeft, PhoneOff, Video } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { areaTitle, homeAreaFor, viewerOf } from '@/app/staff-nav';
+import { PatientLanguageBadge } from '@/components/patient-language';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -112,7 +113,12 @@ function ConsultationInterface({ user }: { user: CurrentUser }) {
       </p>
       <div className="grid grid-cols-1 gap-1">
         <h1 className="text-2xl font-bold text-primary sm:text-3xl">{TITLE}</h1>
-        {patientName && <p className="text-lg font-medium">{patientName}</p>}
+        {patientName && (
+          <p className="flex flex-wrap items-center gap-2 text-lg font-medium">
+            {patientName}
+            <PatientLanguageBadge language={record.data?.patient.language} />
+          </p>
+        )}
       </div>
 
       {nothingChosen ? (

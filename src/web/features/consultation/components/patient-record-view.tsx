@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { PatientLanguageBadge } from '@/components/patient-language';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/data-states';
@@ -42,6 +43,15 @@ export function PatientDetails({ record }: { record: PatientRecord }) {
           </Detail>
           <Detail term="Date of birth">
             {p.dateOfBirth ? formatDate(`${p.dateOfBirth}T12:00:00Z`) : ''}
+          </Detail>
+          <Detail term="Language">
+            {p.language === 'es' ? (
+              <span className="inline-flex items-center gap-2">
+                Spanish <PatientLanguageBadge language={p.language} />
+              </span>
+            ) : (
+              'English'
+            )}
           </Detail>
           <Detail term="Email">{p.email}</Detail>
           <Detail term="Phone">{p.phone}</Detail>

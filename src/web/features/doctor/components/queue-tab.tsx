@@ -75,7 +75,11 @@ export function QueueTab() {
                       {entry.position > 0 ? `#${entry.position}` : '—'}
                     </TableCell>
                     <TableCell label="Patient" className="whitespace-nowrap">
-                      <PatientIdentity name={entry.patientName} dateOfBirth={entry.dateOfBirth} />
+                      <PatientIdentity
+                        name={entry.patientName}
+                        dateOfBirth={entry.dateOfBirth}
+                        language={entry.language}
+                      />
                     </TableCell>
                     <TableCell label="Application Type" className="whitespace-nowrap">
                       {APPLICATION_TYPE_LABELS[entry.applicationType]}

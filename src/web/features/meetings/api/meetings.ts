@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApplicationType } from '../../../../shared/fees';
+import type { Language } from '../../../../shared/i18n/languages';
 
 // GET /api/admin/meetings (staff-and-video.md §2 Meetings tab, §3 Meeting and Waiting patient;
 // ruling 16): one meeting per doctor on duty; each lists the clinic-wide waiting patients and
@@ -17,6 +18,13 @@ export interface WaitingPatient {
   patientName: string;
   /** YYYY-MM-DD, or null when not given (issue 12: staff see name and date of birth). */
   dateOfBirth: string | null;
+  /** The patient's language (issue 24). */
+  language: Language;
+  /**
+   * Waiting room only, on a Spanish speaker's row: whether a doctor who consults in Spanish is
+   * connected now (issue 24). Absent on an English speaker's row and on the meetings' rows.
+   */
+  spanishPhysicianOnDuty?: boolean;
   joinTime: string;
   status: WaitingPatientStatus;
   applicationId: string;
@@ -31,7 +39,8 @@ export interface Meeting {
   meetingId: string;
   topic: string;
   status: string;
-  doctor: { id: string; name: string };
+  /** `languages`: the languages the doctor consults in (issue 24). */
+  doctor: { id: string; name: string; languages: Language[] };
   waitingPatients: WaitingPatient[];
 }
 

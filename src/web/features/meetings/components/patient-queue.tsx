@@ -1,5 +1,6 @@
 import { Clock } from 'lucide-react';
 import { bornOn } from '@/components/patient-identity';
+import { PatientLanguageBadge } from '@/components/patient-language';
 import { EmptyState } from '@/components/ui/data-states';
 import { QueueStatusBadge } from '@/features/admin-dashboard/components/queue-status-badge';
 import { formatMinutes, formatTime, minutesFromMs } from '@/features/admin-dashboard/staff-format';
@@ -35,6 +36,7 @@ export function PatientQueue({ patients, meetings, label, admitOffReasonId }: Pa
           <div className="grid grid-cols-1 gap-1">
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{patient.patientName}</span>
+              <PatientLanguageBadge language={patient.language} />
               <QueueStatusBadge status={patient.status} />
             </p>
             <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">

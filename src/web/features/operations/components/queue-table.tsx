@@ -48,7 +48,11 @@ export function QueueTable({ query }: { query: ReturnType<typeof useQueueStatus>
               {entry.currentPosition > 0 ? `#${entry.currentPosition}` : '—'}
             </TableCell>
             <TableCell label="Patient">
-              <PatientIdentity name={entry.patientName} dateOfBirth={entry.dateOfBirth} />
+              <PatientIdentity
+                name={entry.patientName}
+                dateOfBirth={entry.dateOfBirth}
+                language={entry.language}
+              />
             </TableCell>
             <TableCell label="Status">
               <QueueStatusBadge status={entry.status} />
