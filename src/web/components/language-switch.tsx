@@ -21,7 +21,8 @@ export function LanguageSwitch() {
   return (
     <fieldset className="flex items-center rounded-md border border-border p-0.5 text-sm">
       <legend className="sr-only">{t('common.language.switchLabel')}</legend>
-      <span role="status" className="sr-only">
+      {/* A live region without the status role: pages keep their one status for their own news. */}
+      <span aria-live="polite" className="sr-only">
         {switched ? t('common.language.changed') : ''}
       </span>
       {LANGUAGES.map((option) => (
