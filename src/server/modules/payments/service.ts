@@ -294,8 +294,7 @@ async function attemptPayment(
   return outcome(ctx, patient, paid.app, paid.payment);
 }
 
-export const PAYMENT_BEING_CHECKED =
-  'The card processor has not confirmed this payment yet. We are checking whether it went through: please do not pay again yet, and check back in a few minutes.';
+export const PAYMENT_BEING_CHECKED = msg('payment.error.beingChecked');
 
 /** Reconciliation settled this payment while its charge was out: answer with what it found. */
 async function resolvedMeanwhile(
@@ -343,7 +342,10 @@ async function replay(
   if (seen.status === 'pending')
     throw new AppError('CONFLICT', msg('payment.error.alreadyProcessing'));
   if (seen.status === 'declined')
-    throw new AppError('PAYMENT_DECLINED', seen.failureMessage ?? 'Payment could not be processed');
+    throw new AppError(
+      'PAYMENT_DECLINED',
+      seen.failureMessage ?? msg('payment.failed.paymentFallback'),
+    );
   if (seen.status === 'error') throw new AppError('BAD_GATEWAY', msg('payment.error.tryAgain'));
   const [app] = await ctx.db
     .select()
