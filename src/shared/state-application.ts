@@ -60,13 +60,10 @@ export const OMMA_STATE_FEE_CENTS = { standard: 10_430, reduced: 2_250 } as cons
 
 /**
  * `clinic_submits`: what the patient authorizes at consent and payment (process-payment's
- * `stateApplicationAuthorized`), stored with its time on the application.
+ * `stateApplicationAuthorized`), stored with its time on the application. Its words are the
+ * catalog's `payment.consent.stateApplication` (issue 24), shown and stored in the page's
+ * language.
  */
-export const STATE_APPLICATION_AUTHORIZATION_TEXT =
-  'I authorize the clinic to prepare and submit my Oklahoma Medical Marijuana Authority (OMMA) ' +
-  'patient licence application for me and to pay OMMA the state fee I pay today. The clinic ' +
-  'submits it within 30 days of the physician signing my recommendation. The state fee is ' +
-  'non-refundable once paid to OMMA; if the clinic does not submit it, the state fee is refunded.';
 
 /** OMMA's common rejection reasons, ticked by staff on the desk before submitting. */
 export const OMMA_CHECKLIST = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translateText } from '../../server/i18n/translate';
 import {
   cardBrand,
   detectCardBrand,
@@ -57,7 +58,7 @@ describe('paymentProblems', () => {
       'consent',
       'stateApplicationAuthorized',
     ]);
-    expect(firstPaymentProblem(empty, false, 'clinic_submits')?.title).toBe(
+    expect(translateText('en', firstPaymentProblem(empty, false, 'clinic_submits')!.title)).toBe(
       'Payment Method Required',
     );
     // The patient applies to OMMA themselves: there is nothing to authorize.
@@ -102,10 +103,13 @@ describe('paymentProblems', () => {
     };
     const problem = firstPaymentProblem(good, false, 'clinic_submits');
     expect(problem?.field).toBe('stateApplicationAuthorized');
-    expect(serverMessage(problem!)).toMatch(/^stateApplicationAuthorized: /);
-    // The form finds the field from the server's words.
-    expect(paymentProblemNamedBy(serverMessage(problem!))?.field).toBe(
-      'stateApplicationAuthorized',
-    );
+    expect(translateText('en', serverMessage(problem!))).toMatch(/^stateApplicationAuthorized: /);
+    expect(translateText('es', serverMessage(problem!))).toMatch(/^stateApplicationAuthorized: /);
+    // The form finds the field from the server's words, in the reader's language (issue 24).
+    for (const language of ['en', 'es'] as const) {
+      const answer = translateText(language, serverMessage(problem!));
+      const tr = (text: string) => translateText(language, text);
+      expect(paymentProblemNamedBy(answer, tr)?.field).toBe('stateApplicationAuthorized');
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { APPLICATION_TYPES, ReducedFeeReasonSchema } from '../fees.js';
+import { LANGUAGES } from '../i18n/languages.js';
+import { msg } from '../i18n/message-key.js';
 import type { StateApplicationMode } from '../state-application.js';
 
 // The payment request (patient-side.md §3, ruling 15) and its checks in the spec's order
@@ -12,11 +14,8 @@ export const CARD_NUMBER_MAX = 19;
 export const EXPIRY_MAX = 5;
 export const CVV_MAX = 4;
 
-export const TELEHEALTH_CONSENT_TEXT =
-  'I consent to receive care by a live video visit with a licensed Oklahoma physician, understand ' +
-  'that the physician may decline to recommend medical marijuana, and authorize the clinic to ' +
-  'hold the fee on my card now and charge it only if the physician signs a recommendation; if ' +
-  'not, the hold is released.';
+// The telehealth consent's words are the catalog's `payment.consent.telehealth` (issue 24): the
+// form shows them in the page's language and the server stores that exact text with it.
 
 const text = (max: number) =>
   z
@@ -32,7 +31,7 @@ export const PaymentRequestSchema = z.object({
   expiryDate: text(EXPIRY_MAX),
   cvv: text(CVV_MAX),
   billingName: text(100),
-  applicationType: z.enum(APPLICATION_TYPES, { error: 'Choose New Application or Renewal' }),
+  applicationType: z.enum(APPLICATION_TYPES, { error: msg('payment.check.chooseType') }),
   hasReducedFee: z.boolean().default(false),
   reducedFeeReason: z.union([ReducedFeeReasonSchema, z.literal(''), z.null()]).optional(),
   paymentMethod: z.union([z.enum(PAYMENT_METHODS), z.literal(''), z.null()]).optional(),
@@ -48,6 +47,11 @@ export const PaymentRequestSchema = z.object({
    * Required then; ignored when the patient applies to OMMA themselves.
    */
   stateApplicationAuthorized: z.boolean().optional(),
+  /**
+   * Issue 24: the language the consent was shown in; the server stores the consent's text in
+   * it. Absent: the request's language (the account's).
+   */
+  consentLanguage: z.enum(LANGUAGES).optional(),
 });
 export type PaymentRequest = z.input<typeof PaymentRequestSchema>;
 export type PaymentInput = z.output<typeof PaymentRequestSchema>;
@@ -95,29 +99,19 @@ type PaymentCheckInput = Pick<
   | 'stateApplicationAuthorized'
 >;
 
-/** Each check's words (§5), one per field. */
+/** Each check's words (§5), one per field, by key (issue 24). */
 const PROBLEMS: Record<PaymentField, PaymentProblem> = {
-  proof: {
-    field: 'proof',
-    title: 'Document Required',
-    description: 'Please upload proof of eligibility for reduced fee.',
-  },
-  paymentMethod: { field: 'paymentMethod', title: 'Payment Method Required' },
-  cardNumber: { field: 'cardNumber', title: 'Invalid Card Number' },
-  expiryDate: { field: 'expiryDate', title: 'Invalid Expiry Date' },
-  cvv: { field: 'cvv', title: 'Invalid CVV (3 or 4 digits)' },
-  billingName: { field: 'billingName', title: 'Billing Name Required' },
-  reducedFeeReason: { field: 'reducedFeeReason', title: 'Reduced Fee Reason Required' },
-  consent: {
-    field: 'consent',
-    title: 'Consent Required',
-    description: 'Please agree to the telehealth consent to continue.',
-  },
+  proof: { field: 'proof', title: msg('payment.check.proof') },
+  paymentMethod: { field: 'paymentMethod', title: msg('payment.check.paymentMethod') },
+  cardNumber: { field: 'cardNumber', title: msg('payment.check.cardNumber') },
+  expiryDate: { field: 'expiryDate', title: msg('payment.check.expiryDate') },
+  cvv: { field: 'cvv', title: msg('payment.check.cvv') },
+  billingName: { field: 'billingName', title: msg('payment.check.billingName') },
+  reducedFeeReason: { field: 'reducedFeeReason', title: msg('payment.check.reducedFeeReason') },
+  consent: { field: 'consent', title: msg('payment.check.consent') },
   stateApplicationAuthorized: {
     field: 'stateApplicationAuthorized',
-    title: 'Authorization Required',
-    description:
-      'Please authorize the clinic to submit your OMMA application and pay the state fee for you.',
+    title: msg('payment.check.stateApplicationAuthorized'),
   },
 };
 
@@ -149,9 +143,17 @@ export function paymentProblems(
   return failing.filter(([, fails]) => fails).map(([field]) => PROBLEMS[field]);
 }
 
-/** The check a server answer repeats, so the form can show it beside its field. */
-export function paymentProblemNamedBy(message: string): PaymentProblem | undefined {
-  return Object.values(PROBLEMS).find((p) => serverMessage(p) === message);
+/**
+ * The check a server answer repeats, so the form can show it beside its field: the answer is
+ * in the reader's language, so the checks' messages are compared translated by `tr`.
+ */
+export function paymentProblemNamedBy(
+  message: string,
+  tr: (text: string) => string = (text) => text,
+): PaymentProblem | undefined {
+  return Object.values(PROBLEMS).find(
+    (p) => message === serverMessage(p) || message === tr(serverMessage(p)),
+  );
 }
 
 /** The first failing check: the server answers with this one (the spec's order). */
@@ -172,7 +174,7 @@ export const problemMessage = (p: PaymentProblem) => p.description ?? p.title;
  */
 export const serverMessage = (p: PaymentProblem) =>
   p.field === 'stateApplicationAuthorized'
-    ? `stateApplicationAuthorized: ${problemMessage(p)}`
+    ? msg('payment.check.stateApplicationAuthorizedApi')
     : problemMessage(p);
 
 /** Luhn checksum: what a processor checks first. */

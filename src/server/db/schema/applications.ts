@@ -34,6 +34,11 @@ export const applications = pgTable(
     consentAt: timestamp('consent_at', { withTimezone: true }),
     consentText: text('consent_text'),
     /**
+     * Issue 24: the language the consent (and the OMMA authorization) was shown and stored in,
+     * `en` or `es`; null before payment. consent_text is the exact text in that language.
+     */
+    consentLanguage: text('consent_language'),
+    /**
      * Issue 22: who applies to OMMA, fixed at payment from the fee schedule (clinic_submits |
      * patient_submits); null until paid. In clinic_submits the patient's authorization for the
      * clinic to apply and pay the state fee, its words and time, as the consent is stored.

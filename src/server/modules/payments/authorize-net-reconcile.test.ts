@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { translateText } from '../../i18n/translate.js';
 import {
   AuthnetStandIn,
   type BookedCharge,
@@ -194,7 +195,10 @@ describe('a charge held for fraud review', () => {
     const patient = await registerPatient(t.app);
     const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
     expect(res.statusCode, res.body).toBe(502);
-    expect(res.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
+    expect(res.json()).toEqual({
+      message: translateText('en', PAYMENT_BEING_CHECKED),
+      code: 'BAD_GATEWAY',
+    });
     const [row] = await paymentsOf(t.app, patient.patientId);
     expect(row!.status).toBe('pending');
     const held = ledger.find((c) => c.invoiceNumber === invoiceFor(row!.id))!;
@@ -244,7 +248,10 @@ describe('a charge whose answer never comes back', () => {
       const other = await registerPatient(impatient.app);
       const lost = await other.client.post('/api/process-payment', goodPayment(payCard));
       expect(lost.statusCode).toBe(502);
-      expect(lost.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
+      expect(lost.json()).toEqual({
+        message: translateText('en', PAYMENT_BEING_CHECKED),
+        code: 'BAD_GATEWAY',
+      });
       expect((await paymentsOf(impatient.app, other.patientId)).map((p) => p.status)).toEqual([
         'pending',
       ]);

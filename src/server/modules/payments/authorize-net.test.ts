@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../db/schema/index.js';
+import { translateText } from '../../i18n/translate.js';
 import { AuthnetStandIn, STAND_IN_CREDENTIALS } from '../../test/authnet-stand-in.js';
 import { auditRows, goodPayment } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
@@ -184,7 +185,10 @@ describe('answers through the app', () => {
       const patient = await registerPatient(t.app);
       const res = await patient.client.post('/api/process-payment', goodPayment(payCard));
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: PAYMENT_BEING_CHECKED, code: 'BAD_GATEWAY' });
+      expect(res.json()).toEqual({
+        message: translateText('en', PAYMENT_BEING_CHECKED),
+        code: 'BAD_GATEWAY',
+      });
       // The request was sent: the card may yet be charged, so no second charge for now.
       expect((await paymentsOf(t.app, patient.patientId)).map((r) => r.status)).toEqual([
         'pending',

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PaymentRequestSchema } from '../../../shared/schemas/payment.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { requestLanguage } from '../../i18n/request-language.js';
 import { currentUser, requireRole } from '../../plugins/auth.js';
 import { audit } from '../audit/service.js';
 import { currentPatient } from '../patients/guards.js';
@@ -46,6 +47,7 @@ export async function paymentRoutes(fastify: FastifyInstance, ctx: AppContext) {
         input: request.body,
         idempotencyKey: typeof key === 'string' ? key : undefined,
         ip: request.ip,
+        language: request.body.consentLanguage ?? requestLanguage(request),
       });
     },
   );

@@ -1,5 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { chargeFor } from '../../../shared/fees.js';
+import type { Language } from '../../../shared/i18n/languages.js';
+import { msg } from '../../../shared/i18n/message-key.js';
 import { formatCents, parseDollars } from '../../../shared/money.js';
 import { feeCovered } from '../../../shared/payment-status.js';
 import { ALREADY_PAID_MESSAGE } from '../../../shared/schemas/application.js';
@@ -8,9 +10,7 @@ import {
   firstPaymentProblem,
   type PaymentInput,
   serverMessage,
-  TELEHEALTH_CONSENT_TEXT,
 } from '../../../shared/schemas/payment.js';
-import { STATE_APPLICATION_AUTHORIZATION_TEXT } from '../../../shared/state-application.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -21,6 +21,7 @@ import {
   payments,
 } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { translate } from '../../i18n/translate.js';
 import { applicationView, findOpenApplication } from '../applications/service.js';
 import { hasCurrentDocument } from '../documents/queries.js';
 import { currentFeeSchedule } from '../fees/service.js';
@@ -102,6 +103,11 @@ interface PaymentAttempt {
   input: PaymentInput;
   idempotencyKey?: string;
   ip: string;
+  /**
+   * Issue 24: the language the consent was shown in (the request's consentLanguage, else the
+   * request's language): the consent is stored in its exact words in that language.
+   */
+  language: Language;
 }
 
 export async function processPayment(
@@ -170,7 +176,7 @@ async function attemptPayment(
     )
       throw new AppError(
         'BAD_REQUEST',
-        `The amount does not match the fee schedule ($${formatCents(fee.totalCents)})`,
+        msg('intake.error.amountMismatch', { amount: formatCents(fee.totalCents) }),
       );
 
     const fields = {
@@ -179,12 +185,15 @@ async function attemptPayment(
       hasReducedFee: reduced,
       reducedFeeReason: reduced ? (input.reducedFeeReason as string) : null,
       consentAt: new Date(),
-      consentText: TELEHEALTH_CONSENT_TEXT,
+      consentText: translate(args.language, 'payment.consent.telehealth'),
+      consentLanguage: args.language,
       stateApplicationMode: fee.mode,
       // Stored as the consent is: the words the patient agreed to, and when.
       stateApplicationAuthorizedAt: fee.mode === 'clinic_submits' ? new Date() : null,
       stateApplicationAuthorizationText:
-        fee.mode === 'clinic_submits' ? STATE_APPLICATION_AUTHORIZATION_TEXT : null,
+        fee.mode === 'clinic_submits'
+          ? translate(args.language, 'payment.consent.stateApplication')
+          : null,
       updatedAt: new Date(),
     };
     const [app] = open
@@ -214,8 +223,7 @@ async function attemptPayment(
         .returning();
       return { kind: 'charge', app: app!, payment: payment! } as const;
     } catch (err) {
-      if (isUniqueViolation(err))
-        throw new AppError('CONFLICT', 'A payment for this application is already being processed');
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT', msg('payment.error.inProgress'));
       throw err;
     }
   });
@@ -265,7 +273,7 @@ async function attemptPayment(
     );
     if (!recorded) return resolvedMeanwhile(ctx, patient, payment.id, queueAsked);
     if (err instanceof GatewayError)
-      throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
+      throw new AppError('BAD_GATEWAY', msg('payment.error.tryAgain'));
     throw err;
   }
   if (!result.approved) {
@@ -286,8 +294,7 @@ async function attemptPayment(
   return outcome(ctx, patient, paid.app, paid.payment);
 }
 
-export const PAYMENT_BEING_CHECKED =
-  'The card processor has not confirmed this payment yet. We are checking whether it went through: please do not pay again yet, and check back in a few minutes.';
+export const PAYMENT_BEING_CHECKED = msg('payment.error.beingChecked');
 
 /** Reconciliation settled this payment while its charge was out: answer with what it found. */
 async function resolvedMeanwhile(
@@ -333,11 +340,13 @@ async function replay(
   seen: PaymentRow,
 ): Promise<PaymentOutcome> {
   if (seen.status === 'pending')
-    throw new AppError('CONFLICT', 'This payment is already being processed');
+    throw new AppError('CONFLICT', msg('payment.error.alreadyProcessing'));
   if (seen.status === 'declined')
-    throw new AppError('PAYMENT_DECLINED', seen.failureMessage ?? 'Payment could not be processed');
-  if (seen.status === 'error')
-    throw new AppError('BAD_GATEWAY', 'Payment could not be processed. Please try again.');
+    throw new AppError(
+      'PAYMENT_DECLINED',
+      seen.failureMessage ?? msg('payment.failed.paymentFallback'),
+    );
+  if (seen.status === 'error') throw new AppError('BAD_GATEWAY', msg('payment.error.tryAgain'));
   const [app] = await ctx.db
     .select()
     .from(applications)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATE_APPLICATION_AUTHORIZATION_TEXT } from '../../../shared/state-application.js';
+import { translate } from '../../i18n/translate.js';
 import { goodPayment, signedInAs } from '../../test/fixtures.js';
 import { Client, createTestApp, type TestApp } from '../../test/harness.js';
 import { applicationsOf, paymentsOf, registerPatient } from '../../test/patients.js';
@@ -57,7 +57,7 @@ describe('clinic_submits (the default)', () => {
     const [app] = await applicationsOf(t.app, patient.patientId);
     expect(app).toMatchObject({
       stateApplicationMode: 'clinic_submits',
-      stateApplicationAuthorizationText: STATE_APPLICATION_AUTHORIZATION_TEXT,
+      stateApplicationAuthorizationText: translate('en', 'payment.consent.stateApplication'),
     });
     expect(app!.stateApplicationAuthorizedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });

@@ -1,6 +1,7 @@
 import { MoonStar } from 'lucide-react';
 import type { ToasterToast } from '@/components/ui/use-toast';
 import { useClinicOpensAt } from '@/features/app-config/api/app-config';
+import { useT } from '@/lib/i18n/use-t';
 import { afterHoursBeforePayment, afterPayment } from '../../../../shared/when-seen';
 import type { PaymentResult } from '../api/payments';
 
@@ -10,6 +11,7 @@ import type { PaymentResult } from '../api/payments';
 
 /** Above the payment form while the clinic is closed; nothing while it is open. */
 export function AfterHoursNotice({ className }: { className?: string }) {
+  const t = useT();
   const clinic = useClinicOpensAt();
   if (!clinic?.opensAt) return null;
   return (
@@ -21,7 +23,7 @@ export function AfterHoursNotice({ className }: { className?: string }) {
       <MoonStar aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="grid gap-1">
         <h2 id="after-hours-title" className="font-semibold">
-          You are paying outside clinic hours
+          {t('payment.afterHours.title')}
         </h2>
         <p className="text-sm">{afterHoursBeforePayment(clinic.opensAt, clinic.timeZone)}</p>
       </div>
@@ -31,15 +33,16 @@ export function AfterHoursNotice({ className }: { className?: string }) {
 
 /** The toast after a payment: the card held, and when the patient will be seen. */
 export function usePaymentToast(): (result: PaymentResult) => Omit<ToasterToast, 'id'> {
+  const t = useT();
   const clinic = useClinicOpensAt();
   return (result) =>
     result.alreadyPaid
       ? {
-          title: 'Already Paid',
-          description: 'Your application is already paid. No new charge was made.',
+          title: t('payment.toast.alreadyPaidTitle'),
+          description: t('payment.toast.alreadyPaid'),
         }
       : {
-          title: 'Payment Successful!',
+          title: t('payment.toast.successTitle'),
           description: afterPayment(
             result.queue,
             clinic?.opensAt ?? null,

@@ -2,13 +2,13 @@ import { CreditCard } from 'lucide-react';
 import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { useT, useTr } from '@/lib/i18n/use-t';
 import {
   CARD_NUMBER_MAX,
   type CardBrand,
   CVV_MAX,
   detectCardBrand,
   EXPIRY_MAX,
-  PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type PaymentField,
 } from '../../../../shared/schemas/payment';
@@ -63,10 +63,17 @@ interface CardDetailsFieldsProps {
 }
 
 export function CardDetailsFields({ value, onChange, errorFor, disabled }: CardDetailsFieldsProps) {
+  const t = useT();
+  const tr = useTr();
   const brand = detectCardBrand(value.cardNumber);
+  // The checks' messages are keys (msg()): shown in the page's language.
+  const shownError = (field: PaymentField) => {
+    const error = errorFor(field);
+    return error && tr(error);
+  };
   const input = (field: keyof typeof CARD_FIELD_IDS) => {
     const id = CARD_FIELD_IDS[field];
-    const error = errorFor(field);
+    const error = shownError(field);
     return {
       id,
       disabled,
@@ -79,26 +86,26 @@ export function CardDetailsFields({ value, onChange, errorFor, disabled }: CardD
     <>
       <Field
         id={CARD_FIELD_IDS.paymentMethod}
-        label="Payment Method"
-        error={errorFor('paymentMethod')}
+        label={t('payment.card.method')}
+        error={shownError('paymentMethod')}
       >
         <Select
           {...input('paymentMethod')}
           value={value.method}
           onChange={(e) => onChange('method', e.target.value)}
         >
-          <option value="">Select payment method</option>
+          <option value="">{t('payment.card.selectMethod')}</option>
           {PAYMENT_METHODS.map((m) => (
             <option key={m} value={m}>
-              {PAYMENT_METHOD_LABELS[m]}
+              {t(m === 'credit' ? 'payment.card.method.credit' : 'payment.card.method.debit')}
             </option>
           ))}
         </Select>
       </Field>
       <Field
         id={CARD_FIELD_IDS.billingName}
-        label="Cardholder Name"
-        error={errorFor('billingName')}
+        label={t('payment.card.holder')}
+        error={shownError('billingName')}
       >
         <Input
           {...input('billingName')}
@@ -108,7 +115,11 @@ export function CardDetailsFields({ value, onChange, errorFor, disabled }: CardD
           onChange={(e) => onChange('billingName', e.target.value)}
         />
       </Field>
-      <Field id={CARD_FIELD_IDS.cardNumber} label="Card Number" error={errorFor('cardNumber')}>
+      <Field
+        id={CARD_FIELD_IDS.cardNumber}
+        label={t('payment.card.number')}
+        error={shownError('cardNumber')}
+      >
         <div className="relative">
           <Input
             {...input('cardNumber')}
@@ -129,7 +140,7 @@ export function CardDetailsFields({ value, onChange, errorFor, disabled }: CardD
             {brand && (
               <>
                 <CreditCard aria-hidden="true" className="size-4 shrink-0" />
-                <span className="sr-only">Card brand: </span>
+                <span className="sr-only">{`${t('payment.card.brand')} `}</span>
                 <span aria-hidden="true">{BRAND_SHORT[brand]}</span>
                 <span className="sr-only">{brand}</span>
               </>
@@ -138,18 +149,22 @@ export function CardDetailsFields({ value, onChange, errorFor, disabled }: CardD
         </div>
       </Field>
       <div className="grid grid-cols-2 gap-4">
-        <Field id={CARD_FIELD_IDS.expiryDate} label="Expiry (MM/YY)" error={errorFor('expiryDate')}>
+        <Field
+          id={CARD_FIELD_IDS.expiryDate}
+          label={t('payment.card.expiry')}
+          error={shownError('expiryDate')}
+        >
           <Input
             {...input('expiryDate')}
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t('payment.card.expiryPlaceholder')}
             maxLength={EXPIRY_MAX}
             value={value.expiryDate}
             onChange={(e) => onChange('expiryDate', formatExpiry(e.target.value))}
           />
         </Field>
-        <Field id={CARD_FIELD_IDS.cvv} label="CVV" error={errorFor('cvv')}>
+        <Field id={CARD_FIELD_IDS.cvv} label={t('payment.card.cvv')} error={shownError('cvv')}>
           <Input
             {...input('cvv')}
             inputMode="numeric"

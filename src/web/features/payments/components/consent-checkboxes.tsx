@@ -1,16 +1,14 @@
 import { Checkbox } from '@/components/ui/checkbox';
 import { fieldDescribedBy } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
+import { useT, useTr } from '@/lib/i18n/use-t';
 import type { PaymentField } from '../../../../shared/schemas/payment';
-import { TELEHEALTH_CONSENT_TEXT } from '../../../../shared/schemas/payment';
-import {
-  STATE_APPLICATION_AUTHORIZATION_TEXT,
-  type StateApplicationMode,
-} from '../../../../shared/state-application';
+import type { StateApplicationMode } from '../../../../shared/state-application';
 
 // The payment's agreements: the telehealth consent, and (issue 22) when the clinic submits the
 // OMMA application, the authorization to submit it and pay OMMA the state fee for the patient,
-// in the exact words the server stores with the application.
+// in the exact words the server stores with the application, in the page's language (issue 24:
+// the form sends that language as consentLanguage).
 
 interface ConsentCheckboxesProps {
   mode: StateApplicationMode | undefined;
@@ -29,11 +27,12 @@ export function ConsentCheckboxes({
   errorFor,
   onChange,
 }: ConsentCheckboxesProps) {
+  const t = useT();
   return (
     <>
       <Agreement
         id="consent"
-        text={TELEHEALTH_CONSENT_TEXT}
+        text={t('payment.consent.telehealth')}
         checked={consent}
         disabled={disabled}
         error={errorFor('consent')}
@@ -42,7 +41,7 @@ export function ConsentCheckboxes({
       {mode === 'clinic_submits' && (
         <Agreement
           id="state-application-authorized"
-          text={STATE_APPLICATION_AUTHORIZATION_TEXT}
+          text={t('payment.consent.stateApplication')}
           checked={authorized}
           disabled={disabled}
           error={errorFor('stateApplicationAuthorized')}
@@ -62,6 +61,7 @@ function Agreement(props: {
   onChange: (checked: boolean) => void;
 }) {
   const { id, error } = props;
+  const tr = useTr();
   return (
     <div className="grid gap-1.5">
       <div
@@ -81,7 +81,7 @@ function Agreement(props: {
       </div>
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-destructive">
-          {error}
+          {tr(error)}
         </p>
       )}
     </div>

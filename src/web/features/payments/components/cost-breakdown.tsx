@@ -1,5 +1,7 @@
 import type { FeeLine } from '@/features/fees/api/fees';
+import { useT } from '@/lib/i18n/use-t';
 import type { StateApplicationMode } from '../../../../shared/state-application';
+import { useMoney } from './use-money';
 
 interface CostBreakdownProps {
   line: FeeLine | undefined;
@@ -21,15 +23,17 @@ export function CostBreakdown({
   mode,
   reduced,
   failed,
-  title = 'Cost Breakdown',
+  title: givenTitle,
 }: CostBreakdownProps) {
+  const t = useT();
+  const money = useMoney();
+  const title = givenTitle ?? t('payment.cost.title');
   const amount = (value: string | undefined) =>
     value ? (
-      `$${value}`
+      money(value)
     ) : (
-      <span className="text-muted-foreground">{failed ? 'Unavailable' : '…'}</span>
+      <span className="text-muted-foreground">{failed ? t('payment.cost.unavailable') : '…'}</span>
     );
-  const suffix = reduced ? ' (reduced)' : '';
   const patientApplies = mode === 'patient_submits';
   return (
     <section aria-label={title} aria-busy={!line && !failed} className="rounded-md bg-muted p-4">
@@ -37,13 +41,15 @@ export function CostBreakdown({
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
         {!patientApplies && (
           <>
-            <dt>State Fee{suffix}</dt>
+            <dt>{t(reduced ? 'payment.cost.stateFeeReduced' : 'payment.cost.stateFee')}</dt>
             <dd className="text-right">{amount(line?.stateFee)}</dd>
           </>
         )}
-        <dt>Service Fee{suffix}</dt>
+        <dt>{t(reduced ? 'payment.cost.serviceFeeReduced' : 'payment.cost.serviceFee')}</dt>
         <dd className="text-right">{amount(line?.serviceFee)}</dd>
-        <dt className="mt-1 border-t border-border pt-2 font-semibold">Total</dt>
+        <dt className="mt-1 border-t border-border pt-2 font-semibold">
+          {t('payment.cost.total')}
+        </dt>
         <dd className="mt-1 border-t border-border pt-2 text-right font-semibold">
           {amount(line?.total)}
         </dd>
@@ -51,13 +57,13 @@ export function CostBreakdown({
       {mode && line && (
         <p className="mt-2 text-xs text-muted-foreground">
           {patientApplies
-            ? `Service fee only. The state fee ($${line.stateFee}) is paid to OMMA when you apply for your licence.`
-            : 'Includes the OMMA state fee: the clinic submits your OMMA application and pays this fee for you. You will not be asked to pay it again.'}
+            ? t('payment.cost.patientApplies', { stateFee: money(line.stateFee) })
+            : t('payment.cost.clinicSubmits')}
         </p>
       )}
       {failed && (
         <p className="mt-2 text-xs text-destructive" role="alert">
-          The fee schedule could not be loaded. Please refresh the page.
+          {t('payment.cost.failed')}
         </p>
       )}
     </section>

@@ -1,11 +1,13 @@
 import { FlaskConical } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/use-t';
 import type { ApplicationType } from '../../../../shared/fees';
 import { useDevBypass } from '../api/dev-bypass';
 
 /** Skips the charge outside production (ruling 10); goes to the dashboard like a payment. */
 export function DevBypassButton({ type, disabled }: { type: ApplicationType; disabled?: boolean }) {
+  const t = useT();
   const navigate = useNavigate();
   const { run, pending } = useDevBypass(() => navigate('/patient/dashboard'));
   return (
@@ -18,10 +20,10 @@ export function DevBypassButton({ type, disabled }: { type: ApplicationType; dis
         aria-describedby="dev-bypass-hint"
       >
         <FlaskConical aria-hidden="true" />
-        Development Bypass - Skip to Dashboard
+        {t('payment.bypass.button')}
       </Button>
       <p id="dev-bypass-hint" className="text-xs text-muted-foreground">
-        For testing only: marks the application paid without a charge. Refused in production.
+        {t('payment.bypass.hint')}
       </p>
     </div>
   );

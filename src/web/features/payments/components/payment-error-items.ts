@@ -1,4 +1,5 @@
 import type { FormErrorItem } from '@/components/form/use-form-feedback';
+import type { MessageKey, MessageValues } from '../../../../shared/i18n/message-key';
 import type { PaymentField } from '../../../../shared/schemas/payment';
 import { CARD_FIELD_IDS } from './card-details-fields';
 
@@ -13,16 +14,16 @@ const FIELD_IDS: Record<PaymentField, string> = {
   consent: 'consent',
   stateApplicationAuthorized: 'state-application-authorized',
 };
-const FIELD_LABELS: Record<PaymentField, string> = {
-  proof: 'Proof of Eligibility',
-  reducedFeeReason: 'Reduced Fee Reason',
-  paymentMethod: 'Payment Method',
-  billingName: 'Cardholder Name',
-  cardNumber: 'Card Number',
-  expiryDate: 'Expiry',
-  cvv: 'CVV',
-  consent: 'Consent',
-  stateApplicationAuthorized: 'OMMA application authorization',
+const FIELD_LABELS: Record<PaymentField, MessageKey> = {
+  proof: 'payment.field.proof',
+  reducedFeeReason: 'intake.fee.reasonLabel',
+  paymentMethod: 'payment.card.method',
+  billingName: 'payment.card.holder',
+  cardNumber: 'payment.card.number',
+  expiryDate: 'payment.field.expiryDate',
+  cvv: 'payment.card.cvv',
+  consent: 'payment.field.consent',
+  stateApplicationAuthorized: 'payment.field.stateApplicationAuthorized',
 };
 /** The summary lists problems in screen order (the checks run in the spec's order). */
 const SCREEN_ORDER: PaymentField[] = [
@@ -40,9 +41,13 @@ const SCREEN_ORDER: PaymentField[] = [
 /** The summary's entries for the fields a check found wrong, in screen order. */
 export function paymentErrorItems(
   errorFor: (field: PaymentField) => string | undefined,
+  t: (key: MessageKey, values?: MessageValues) => string,
+  tr: (text: string) => string,
 ): FormErrorItem[] {
   return SCREEN_ORDER.flatMap((field) => {
     const message = errorFor(field);
-    return message ? [{ id: FIELD_IDS[field], label: FIELD_LABELS[field], message }] : [];
+    return message
+      ? [{ id: FIELD_IDS[field], label: t(FIELD_LABELS[field]), message: tr(message) }]
+      : [];
   });
 }

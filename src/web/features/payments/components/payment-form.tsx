@@ -21,13 +21,15 @@ import { feeLine, useFees } from '@/features/fees/api/fees';
 import { DispensaryStatement } from '@/features/queue/components/dispensary-statement';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { isNetworkFailure } from '@/lib/form-errors';
+import { useLanguage } from '@/lib/i18n/use-language';
+import { useT, useTr } from '@/lib/i18n/use-t';
 import {
   APPLICATION_TYPES,
   type ApplicationType,
-  REDUCED_FEE_REASON_LABELS,
   REDUCED_FEE_REASONS,
   type ReducedFeeReason,
 } from '../../../../shared/fees';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
 import { STATEMENT_REQUIRED_MESSAGE } from '../../../../shared/queue';
 import {
   type PaymentField,
@@ -44,15 +46,23 @@ import { CostBreakdown } from './cost-breakdown';
 import { DevBypassButton } from './dev-bypass-button';
 import { paymentErrorItems } from './payment-error-items';
 import { ProofUploadField } from './proof-upload-field';
+import { useMoney } from './use-money';
 
 // The payment screen's two cards (patient-side.md §2.6), shared by /patient/payment and the
 // wizard's payment step. The checks run in the spec's order before anything is sent (§5),
 // with the same function the server runs.
 
 /** On the payment screen the types read "New Application" and "Renewal" (§2.6). */
-const TYPE_LABELS: Record<ApplicationType, string> = {
-  new: 'New Application',
-  renewal: 'Renewal',
+const TYPE_LABELS: Record<ApplicationType, MessageKey> = {
+  new: 'payment.type.new',
+  renewal: 'payment.type.renewal',
+};
+
+/** The reduced-fee reasons' names (shared/fees.ts REDUCED_FEE_REASON_LABELS), by key. */
+const REASON_LABELS: Record<ReducedFeeReason, MessageKey> = {
+  medicare: 'intake.fee.reason.medicare',
+  medicaid: 'intake.fee.reason.medicaid',
+  disabled_veteran: 'intake.fee.reason.disabled_veteran',
 };
 
 export interface PaymentDefaults {
@@ -80,6 +90,11 @@ export function PaymentForm({
   showBypass = false,
   intakeComplete = false,
 }: PaymentFormProps) {
+  const t = useT();
+  const tr = useTr();
+  const money = useMoney();
+  // Issue 24: the consent is shown in this language, and stored in it.
+  const { language } = useLanguage();
   const queryClient = useQueryClient();
   const fees = useFees();
   const documents = usePatientDocuments();
@@ -128,13 +143,14 @@ export function PaymentForm({
     setProblems((list) =>
       list.some((p) => p.field === field) ? list.filter((p) => p.field !== field) : list,
     );
-  const items = paymentErrorItems(errorFor);
+  const items = paymentErrorItems(errorFor, t, tr);
   if (statementMissing)
     items.push({
       id: 'dispensary-statement',
-      label: 'Dispensary statement',
+      label: t('payment.field.statement'),
       message: STATEMENT_REQUIRED_MESSAGE,
     });
+  const reasonError = errorFor('reducedFeeReason');
   const failed = (message: string | null) => {
     setFormError(message);
     setAttempt((n) => n + 1);
@@ -146,11 +162,11 @@ export function PaymentForm({
       return;
     }
     const message = errorMessage(error, fallback);
-    const problem = isApiError(error, 400) ? paymentProblemNamedBy(message) : undefined;
+    const problem = isApiError(error, 400) ? paymentProblemNamedBy(message, tr) : undefined;
     if (problem) {
       setProblems([problem]);
       failed(null);
-    } else failed(`${title}: ${message}`);
+    } else failed(t('payment.failed.withTitle', { title, message }));
   };
 
   async function onSubmit(event: FormEvent) {
@@ -193,7 +209,7 @@ export function PaymentForm({
           queryClient.invalidateQueries({ queryKey: [APPLICATIONS_KEY] }),
         ]);
       } catch (error) {
-        showServerError(error, 'Upload failed', 'Failed to upload document');
+        showServerError(error, t('payment.failed.upload'), t('payment.failed.uploadFallback'));
         return;
       } finally {
         setUploading(false);
@@ -209,6 +225,7 @@ export function PaymentForm({
         reducedFeeReason: hasReducedFee ? input.reducedFeeReason : null,
         consent: true,
         notAtDispensary: intakeComplete && notAtDispensary,
+        consentLanguage: language,
       })
       .then(
         (result) => {
@@ -216,7 +233,7 @@ export function PaymentForm({
           onPaid(result);
         },
         (error: unknown) =>
-          showServerError(error, 'Payment Failed', 'Payment could not be processed'),
+          showServerError(error, t('payment.failed.payment'), t('payment.failed.paymentFallback')),
       );
   }
 
@@ -226,20 +243,20 @@ export function PaymentForm({
       <AfterHoursNotice className="lg:col-span-2" />
       <Card>
         <CardHeader>
-          <CardTitle>Application Details</CardTitle>
-          <CardDescription>Choose your application and any fee reduction.</CardDescription>
+          <CardTitle>{t('payment.details.title')}</CardTitle>
+          <CardDescription>{t('payment.details.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <Field id="application-type" label="Application Type">
+          <Field id="application-type" label={t('payment.details.type')}>
             <Select
               id="application-type"
               value={type}
               disabled={pending}
               onChange={(e) => setType(e.target.value as ApplicationType)}
             >
-              {APPLICATION_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
+              {APPLICATION_TYPES.map((option) => (
+                <option key={option} value={option}>
+                  {t(TYPE_LABELS[option])}
                 </option>
               ))}
             </Select>
@@ -253,7 +270,7 @@ export function PaymentForm({
               onCheckedChange={(v) => setHasReducedFee(v === true)}
             />
             <Label htmlFor="reduced-fee" className="leading-5">
-              I qualify for reduced fee
+              {t('payment.reduced.checkbox')}
             </Label>
           </div>
 
@@ -261,27 +278,24 @@ export function PaymentForm({
             <>
               <Field
                 id="reduced-fee-reason"
-                label="Reduced Fee Reason"
-                error={errorFor('reducedFeeReason')}
+                label={t('intake.fee.reasonLabel')}
+                error={reasonError && tr(reasonError)}
               >
                 <Select
                   id="reduced-fee-reason"
                   value={reason}
                   disabled={pending}
-                  aria-invalid={errorFor('reducedFeeReason') ? true : undefined}
-                  aria-describedby={fieldDescribedBy(
-                    'reduced-fee-reason',
-                    errorFor('reducedFeeReason'),
-                  )}
+                  aria-invalid={reasonError ? true : undefined}
+                  aria-describedby={fieldDescribedBy('reduced-fee-reason', reasonError)}
                   onChange={(e) => {
                     edited('reducedFeeReason');
                     setReason(e.target.value as ReducedFeeReason | '');
                   }}
                 >
-                  <option value="">Select a reason</option>
+                  <option value="">{t('payment.reduced.selectReason')}</option>
                   {REDUCED_FEE_REASONS.map((r) => (
                     <option key={r} value={r}>
-                      {REDUCED_FEE_REASON_LABELS[r]}
+                      {t(REASON_LABELS[r])}
                     </option>
                   ))}
                 </Select>
@@ -306,10 +320,10 @@ export function PaymentForm({
 
       <Card>
         <CardHeader>
-          <CardTitle>Payment Information</CardTitle>
+          <CardTitle>{t('payment.info.title')}</CardTitle>
           <CardDescription className="flex items-center gap-2">
             <Lock aria-hidden="true" className="size-4 text-green-700" />
-            256-bit SSL encrypted payment
+            {t('payment.info.encrypted')}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -348,17 +362,15 @@ export function PaymentForm({
           <FormServerError message={formError} />
           <Button type="submit" size="lg" className="w-full" disabled={pending || !line}>
             {pending
-              ? 'Processing Payment...'
-              : `Pay $${line?.total ?? '…'}${intakeComplete ? ' & Join Queue' : ''}`}
+              ? t('payment.submit.processing')
+              : t(intakeComplete ? 'payment.submit.payAndJoin' : 'payment.submit.pay', {
+                  amount: line ? money(line.total) : '$…',
+                })}
           </Button>
-          <p className="text-xs text-muted-foreground">
-            Your card number and CVV are passed to the payment processor and never stored; only the
-            card brand and last four digits are kept.
-          </p>
+          <p className="text-xs text-muted-foreground">{t('payment.cardNote')}</p>
           {config?.paymentProvider === 'simulator' && (
             <p className="rounded-md border border-dashed border-border p-2 text-xs text-muted-foreground">
-              Test mode: no money moves. Card 4242 4242 4242 4242 is approved and 4000 0000 0000
-              0002 is declined.
+              {t('payment.testMode')}
             </p>
           )}
           {showBypass && config?.devTools && <DevBypassButton type={type} disabled={pending} />}

@@ -7,12 +7,13 @@ import {
   isEligible,
   Notice,
 } from '@/features/patient/components/eligibility-notice';
+import { useT } from '@/lib/i18n/use-t';
 import { paymentDue } from '../../../../shared/application-status';
-import { APPLICATION_TYPE_LABELS } from '../../../../shared/fees';
 import { feeCovered } from '../../../../shared/payment-status';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PaymentResult } from '../api/payments';
 import { PaymentForm } from './payment-form';
+import { useMoney } from './use-money';
 
 interface PaymentStepProps {
   user: CurrentUser;
@@ -41,6 +42,8 @@ export function PaymentStep({
   embedded,
   intakeComplete = false,
 }: PaymentStepProps) {
+  const t = useT();
+  const money = useMoney();
   const applications = useApplications();
 
   if (!isEligible(user)) return <EligibilityNotice user={user} action="payment" />;
@@ -48,7 +51,7 @@ export function PaymentStep({
   if (applications.isPending)
     return (
       <div className="flex justify-center p-8">
-        <Spinner label="Loading your application" />
+        <Spinner label={t('payment.step.loading')} />
       </div>
     );
 
@@ -60,13 +63,14 @@ export function PaymentStep({
       <Notice
         className={embedded ? 'max-w-none' : undefined}
         icon={<CheckCircle2 aria-hidden="true" className="size-5 text-green-700" />}
-        title={held ? 'Your fee is held on your card' : 'Your consultation is paid'}
+        title={t(held ? 'payment.paid.heldTitle' : 'payment.paid.paidTitle')}
       >
         <p>
-          {held
-            ? `${APPLICATION_TYPE_LABELS[open.type]}: $${open.amount} held on your card, not charged yet. It is taken only if the physician approves your recommendation; otherwise the hold is released.`
-            : `${APPLICATION_TYPE_LABELS[open.type]}: $${open.amount} paid.`}{' '}
-          There is nothing more to pay for this application.
+          {t(held ? 'payment.paid.held' : 'payment.paid.paid', {
+            type: t(open.type === 'new' ? 'intake.type.new' : 'intake.type.renewal'),
+            amount: money(open.amount),
+          })}{' '}
+          {t('payment.paid.nothingMore')}
         </p>
         <div className="flex flex-wrap gap-3">{paidActions}</div>
       </Notice>

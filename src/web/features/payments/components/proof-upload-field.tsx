@@ -4,10 +4,19 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import type { PatientDocument } from '@/features/documents/api/documents';
 import { acceptAttribute, isAcceptedType } from '@/features/documents/file-checks';
+import { useT, useTr } from '@/lib/i18n/use-t';
 import { CATEGORY_DEFINITIONS, formatKb } from '../../../../shared/documents';
-import { REDUCED_FEE_PROOF, type ReducedFeeReason } from '../../../../shared/fees';
+import type { ReducedFeeReason } from '../../../../shared/fees';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
 
 const PROOF = CATEGORY_DEFINITIONS.reduced_fee_proof;
+
+/** What each reason's proof is (shared/fees.ts REDUCED_FEE_PROOF), by key. */
+const PROOF_NEEDED: Record<ReducedFeeReason, MessageKey> = {
+  medicare: 'payment.proof.needed.medicare',
+  medicaid: 'payment.proof.needed.medicaid',
+  disabled_veteran: 'payment.proof.needed.disabled_veteran',
+};
 
 interface ProofUploadFieldProps {
   reason: ReducedFeeReason | '';
@@ -30,27 +39,30 @@ export function ProofUploadField({
   onFileChange,
   onFile,
   error,
-  label = 'Proof of Eligibility',
+  label: givenLabel,
   id: givenId,
 }: ProofUploadFieldProps) {
+  const t = useT();
+  const tr = useTr();
+  const label = givenLabel ?? t('payment.field.proof');
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const hint = reason
-    ? `Required: ${REDUCED_FEE_PROOF[reason]}. PDF, JPEG or PNG, up to 5MB.`
-    : 'PDF, JPEG or PNG, up to 5MB.';
+    ? t('payment.proof.hintRequired', { proof: t(PROOF_NEEDED[reason]) })
+    : t('payment.proof.hint');
 
   // A refused file is said beside the input, where the patient chose it.
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const shownError = fileProblem ?? error;
+  const shownError = fileProblem ?? (error && tr(error));
 
   const choose = (input: HTMLInputElement) => {
     const chosen = input.files?.[0] ?? null;
     setFileProblem(null);
     if (!chosen) return onFileChange(null);
     const problem = !isAcceptedType(chosen, PROOF.acceptedTypes)
-      ? 'Invalid file type. Please upload a PDF, JPEG, or PNG file.'
+      ? t('payment.proof.invalidType')
       : chosen.size > PROOF.maxSize
-        ? 'File too large. Please upload a file smaller than 5MB.'
+        ? t('payment.proof.tooLarge')
         : null;
     if (problem) {
       setFileProblem(problem);
@@ -66,7 +78,7 @@ export function ProofUploadField({
         <p className="flex items-start gap-2 rounded-md border border-green-300 bg-green-50 p-2 text-sm text-green-900">
           <FileCheck2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span className="min-w-0 break-words">
-            On file: {onFile.name} ({formatKb(onFile.size)}). Choose another file to replace it.
+            {t('payment.proof.onFile', { name: onFile.name, size: formatKb(onFile.size) })}
           </span>
         </p>
       )}
