@@ -1,6 +1,8 @@
 import { type I18n, setupI18n } from '@lingui/core';
 import { en } from '../../shared/i18n/catalogs/en.js';
+import { enEmail } from '../../shared/i18n/catalogs/en-email.js';
 import { es } from '../../shared/i18n/catalogs/es.js';
+import { esEmail } from '../../shared/i18n/catalogs/es-email.js';
 import { compileCatalog } from '../../shared/i18n/compile-catalog.js';
 import { INTL_LOCALE, type Language } from '../../shared/i18n/languages.js';
 import {
@@ -20,7 +22,10 @@ const instance = (language: Language, raw: Readonly<Record<string, string>>): I1
     messages: { [language]: compileCatalog(raw) },
   });
 
-const byLanguage: Record<Language, I18n> = { en: instance('en', en), es: instance('es', es) };
+const byLanguage: Record<Language, I18n> = {
+  en: instance('en', { ...en, ...enEmail }),
+  es: instance('es', { ...es, ...esEmail }),
+};
 
 /** The message `key` in `language`, its values filled in. */
 export function translate(language: Language, key: MessageKey, values?: MessageValues): string {

@@ -67,10 +67,13 @@ export function checkCatalogs({ catalogsDir, sources }: CheckInput): string[] {
     for (const area of own)
       if (!areas.includes(area)) problems.push(`${language}: ${area}.json has no English file`);
     const merged = new Map<string, string>();
-    const module = readFileSync(path.join(catalogsDir, `${language}.ts`), 'utf8');
+    // The pages' catalog module, and the emails' (server only).
+    const modules = [`${language}.ts`, `${language}-email.ts`].map((name) =>
+      readFileSync(path.join(catalogsDir, name), 'utf8'),
+    );
     for (const area of own) {
-      if (!module.includes(`'./${language}/${area}.json'`))
-        problems.push(`${language}.ts does not merge ${language}/${area}.json`);
+      if (!modules.some((module) => module.includes(`'./${language}/${area}.json'`)))
+        problems.push(`no catalog module of ${language} merges ${language}/${area}.json`);
       const file = path.join(catalogsDir, language, `${area}.json`);
       const entries = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as object);
       for (const [key, message] of entries) {

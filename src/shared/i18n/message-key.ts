@@ -1,16 +1,17 @@
 import type { en } from './catalogs/en.js';
-import type { Language } from './languages.js';
+import type { enEmail } from './catalogs/en-email.js';
 
-/** Every message's key: the English catalog's (catalogs/en.ts). */
-export type MessageKey = keyof typeof en;
+/** Every message's key: the English catalogs' (catalogs/en.ts, catalogs/en-email.ts). */
+export type MessageKey = keyof typeof en | keyof typeof enEmail;
 
 /** Values an ICU message takes: {name}, {count, plural, ...}, {role, select, ...}. */
 export type MessageValues = Record<string, string | number>;
 
-/** A catalog: every key's ICU message in one language. */
-export type Catalog = Record<MessageKey, string>;
+/** The pages' catalog: every key pages and the API use, its ICU message in one language. */
+export type Catalog = Record<keyof typeof en, string>;
 
-export type Catalogs = Record<Language, Catalog>;
+/** The emails' catalog (server only). */
+export type EmailCatalog = Record<keyof typeof enEmail, string>;
 
 // A message a schema or a service gives by key, carried as a string where the code expects a
 // string (zod's issue messages, AppError's message), and put in the reader's language where it

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { en } from '../../../shared/i18n/catalogs/en.js';
-import { es } from '../../../shared/i18n/catalogs/es.js';
+import { enEmail } from '../../../shared/i18n/catalogs/en-email.js';
+import { esEmail } from '../../../shared/i18n/catalogs/es-email.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import {
   goodPayment,
@@ -50,7 +50,10 @@ function sentencesOf(catalog: Record<string, string>): string[] {
     .map((s) => s.trim())
     .filter((s) => s.length >= 24 && !/\b(plural|select)\b/.test(s));
 }
-const SENTENCES: Record<Language, string[]> = { en: sentencesOf(en), es: sentencesOf(es) };
+const SENTENCES: Record<Language, string[]> = {
+  en: sentencesOf(enEmail),
+  es: sentencesOf(esEmail),
+};
 
 /** The mail is whole in `language`: no sentence of the other language's email catalog. */
 function expectIn(language: Language, mail: ReceivedMail) {

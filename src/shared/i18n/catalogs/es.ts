@@ -3,7 +3,6 @@ import auth from './es/auth.json' with { type: 'json' };
 import common from './es/common.json' with { type: 'json' };
 import dashboard from './es/dashboard.json' with { type: 'json' };
 import documents from './es/documents.json' with { type: 'json' };
-import email from './es/email.json' with { type: 'json' };
 import errors from './es/errors.json' with { type: 'json' };
 import intake from './es/intake.json' with { type: 'json' };
 import landing from './es/landing.json' with { type: 'json' };
@@ -19,7 +18,6 @@ export const es: Catalog = {
   ...common,
   ...dashboard,
   ...documents,
-  ...email,
   ...errors,
   ...intake,
   ...landing,
