@@ -4,6 +4,7 @@
 // `patient_submits` the patient applies at OMMA's portal and pays the state fee there.
 
 import { CATEGORY_DEFINITIONS } from './documents.js';
+import { type MessageKey, msg } from './i18n/message-key.js';
 import type { Facts, JourneyInput } from './journey.js';
 import type { PatientStateApplication } from './schemas/state-application.js';
 import { DEFAULT_STATE_APPLICATION_MODE, daysBetween } from './state-application.js';
@@ -23,6 +24,7 @@ const PORTAL = "OMMA's patient portal";
 export const STATE_APPLICATION_ANCHOR = '/patient/dashboard#state-application';
 export const LICENSE_ANCHOR = '/patient/dashboard#licence';
 const NEW_APPLICATION = { label: 'Start a new application', to: '/patient/intake' };
+const NEW_APPLICATION_MESSAGE = msg('dashboard.journey.action.newApplication');
 
 /** The documents OMMA asked for that the patient has not uploaded again yet. */
 export function documentsStillNeeded(sa: PatientStateApplication) {
@@ -30,27 +32,44 @@ export function documentsStillNeeded(sa: PatientStateApplication) {
   return (sa.documentsNeeded ?? []).filter((c) => !received.has(c));
 }
 
+/**
+ * Documents named by key for a status line's value: the patient's pages show each name in
+ * their language and join them (src/web/features/patient/journey-text.ts).
+ */
+export const documentNamesMessage = (categories: readonly string[]) =>
+  categories.map((c) => msg(`documents.category.${c}.name` as MessageKey)).join('|');
+
 const names = (categories: readonly string[]) =>
   categories.map((c) => CATEGORY_DEFINITIONS[c as keyof typeof CATEGORY_DEFINITIONS].name);
 
 function rejectedFacts(sa: PatientStateApplication): Facts {
-  const by = longDate(sa.resubmitBy ?? sa.submitBy);
+  const byDate = sa.resubmitBy ?? sa.submitBy;
+  const by = longDate(byDate);
   const still = documentsStillNeeded(sa);
   if (sa.mode === 'patient_submits')
     return {
       state: 'attention',
       status: `OMMA returned your application: correct it at ${PORTAL} by ${by}.`,
+      message: msg('dashboard.journey.state.returnedPortal', { by: byDate }),
     };
   if (still.length > 0)
     return {
       state: 'attention',
       status: `OMMA needs: ${names(still).join(', ')} — upload by ${by}.`,
+      message: msg('dashboard.journey.state.returnedNeeds', {
+        documents: documentNamesMessage(still),
+        by: byDate,
+      }),
       action: { label: `Upload ${names(still)[0]}`, to: uploadRouteFor(still[0]!) },
+      actionMessage: msg('dashboard.journey.action.uploadDocument', {
+        document: documentNamesMessage([still[0]!]),
+      }),
     };
   // Nothing for the patient to send (or all of it sent): the clinic corrects and resubmits.
   return {
     state: 'todo',
     status: `OMMA returned your application; we correct it and send it again by ${by}.`,
+    message: msg('dashboard.journey.state.returnedClinic', { by: byDate }),
   };
 }
 
@@ -59,18 +78,23 @@ function lapsedFacts(sa: PatientStateApplication): Facts {
     return {
       state: 'attention',
       status: `The 30 days to correct your OMMA application ended on ${longDate(sa.resubmitBy)}. A new recommendation is needed to apply again.`,
+      message: msg('dashboard.journey.state.lapsedCorrection', { date: sa.resubmitBy }),
       action: NEW_APPLICATION,
+      actionMessage: NEW_APPLICATION_MESSAGE,
     };
   if (sa.mode === 'clinic_submits')
     // The clinic did not submit in time: the state fee it held goes back to the patient.
     return {
       state: 'attention',
       status: `We did not submit your OMMA application by ${longDate(sa.submitBy)}, the last day for this recommendation. The clinic refunds the state fee you paid; contact the clinic about a new recommendation.`,
+      message: msg('dashboard.journey.state.lapsedClinic', { date: sa.submitBy }),
     };
   return {
     state: 'attention',
     status: `The 30 days to apply at OMMA with this recommendation ended on ${longDate(sa.submitBy)}. A new recommendation is needed to apply.`,
+    message: msg('dashboard.journey.state.lapsedPatient', { date: sa.submitBy }),
     action: NEW_APPLICATION,
+    actionMessage: NEW_APPLICATION_MESSAGE,
   };
 }
 
@@ -82,19 +106,28 @@ export function stateApplicationFacts(input: JourneyInput): Facts {
   const outcome = input.consultation?.outcome;
   if (!sa) {
     if (outcome === 'not_approved')
-      return { state: 'blocked', status: 'No state application for this visit.' };
+      return {
+        state: 'blocked',
+        status: 'No state application for this visit.',
+        message: msg('dashboard.journey.state.none'),
+      };
     if (outcome === 'approved')
       // Approved before the clinic tracked state applications, past their 30 days.
       return {
         state: 'todo',
         status: `Apply for your licence at ${PORTAL} with your recommendation.`,
+        message: msg('dashboard.journey.state.applyUntracked'),
       };
+    const clinicMode =
+      (input.stateApplicationMode ?? DEFAULT_STATE_APPLICATION_MODE) === 'clinic_submits';
     return {
       state: 'todo',
-      status:
-        (input.stateApplicationMode ?? DEFAULT_STATE_APPLICATION_MODE) === 'clinic_submits'
-          ? 'Once you are approved, we prepare and submit your OMMA licence application for you and pay OMMA the state fee included in your payment.'
-          : `Once you are approved, you apply at ${PORTAL} and pay the state fee to OMMA there.`,
+      status: clinicMode
+        ? 'Once you are approved, we prepare and submit your OMMA licence application for you and pay OMMA the state fee included in your payment.'
+        : `Once you are approved, you apply at ${PORTAL} and pay the state fee to OMMA there.`,
+      message: msg(
+        clinicMode ? 'dashboard.journey.state.laterClinic' : 'dashboard.journey.state.laterPatient',
+      ),
     };
   }
   const clinic = sa.mode === 'clinic_submits';
@@ -104,11 +137,14 @@ export function stateApplicationFacts(input: JourneyInput): Facts {
         ? {
             state: 'todo',
             status: `We are preparing your OMMA application — we submit it by ${longDate(sa.submitBy)}.`,
+            message: msg('dashboard.journey.state.preparingClinic', { date: sa.submitBy }),
           }
         : {
             state: 'todo',
             status: `Apply at ${PORTAL} by ${longDate(sa.submitBy)} and pay the state fee there.`,
+            message: msg('dashboard.journey.state.preparingPatient', { date: sa.submitBy }),
             action: { label: 'I have applied', to: STATE_APPLICATION_ANCHOR },
+            actionMessage: msg('dashboard.journey.action.applied'),
           };
     case 'submitted':
       return {
@@ -116,9 +152,27 @@ export function stateApplicationFacts(input: JourneyInput): Facts {
         status: sa.submittedOn
           ? `${clinic ? 'Submitted to OMMA' : 'You applied at OMMA'} on ${longDate(sa.submittedOn)}${numbered(sa)}.`
           : 'Submitted to OMMA.',
+        message: !sa.submittedOn
+          ? msg('dashboard.journey.state.submitted')
+          : sa.ommaApplicationNumber
+            ? msg('dashboard.journey.state.submittedOnNumber', {
+                who: clinic ? 'clinic' : 'patient',
+                date: sa.submittedOn,
+                number: sa.ommaApplicationNumber,
+              })
+            : msg('dashboard.journey.state.submittedOn', {
+                who: clinic ? 'clinic' : 'patient',
+                date: sa.submittedOn,
+              }),
       };
     case 'approved':
-      return { state: 'done', status: `OMMA approved your application${numbered(sa)}.` };
+      return {
+        state: 'done',
+        status: `OMMA approved your application${numbered(sa)}.`,
+        message: sa.ommaApplicationNumber
+          ? msg('dashboard.journey.state.approvedNumber', { number: sa.ommaApplicationNumber })
+          : msg('dashboard.journey.state.approved'),
+      };
     case 'rejected':
       return rejectedFacts(sa);
     case 'lapsed':
@@ -134,26 +188,45 @@ export function licenseFacts(input: JourneyInput): Facts {
       return {
         state: 'attention',
         status: `Your licence ${license.licenseNumber} expired on ${expires}. Renewing needs a new recommendation.`,
+        message: msg('dashboard.journey.licence.expired', {
+          number: license.licenseNumber,
+          date: license.expiresOn,
+        }),
       };
-    return { state: 'done', status: `Licence ${license.licenseNumber} — expires ${expires}.` };
+    return {
+      state: 'done',
+      status: `Licence ${license.licenseNumber} — expires ${expires}.`,
+      message: msg('dashboard.journey.licence.valid', {
+        number: license.licenseNumber,
+        date: license.expiresOn,
+      }),
+    };
   }
   const sa = input.stateApplication;
   if (input.consultation?.outcome === 'not_approved' || sa?.status === 'lapsed')
-    return { state: 'blocked', status: 'No licence application is open for this visit.' };
+    return {
+      state: 'blocked',
+      status: 'No licence application is open for this visit.',
+      message: msg('dashboard.journey.licence.none'),
+    };
   if (sa?.status === 'submitted')
     return sa.mode === 'clinic_submits'
       ? {
           state: 'todo',
           status:
             'OMMA is reviewing your application. We let you know when your licence is issued.',
+          message: msg('dashboard.journey.licence.reviewingClinic'),
         }
       : {
           state: 'todo',
           status: 'OMMA is reviewing your application. Enter your licence here when it arrives.',
+          message: msg('dashboard.journey.licence.reviewingPatient'),
           action: { label: 'Enter your licence', to: LICENSE_ANCHOR },
+          actionMessage: msg('dashboard.journey.action.enterLicence'),
         };
   return {
     state: 'todo',
     status: 'Your licence number and expiry appear here once OMMA issues your licence.',
+    message: msg('dashboard.journey.licence.later'),
   };
 }

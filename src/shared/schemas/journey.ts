@@ -45,6 +45,12 @@ export const JourneyStepSchema = z.object({
   state: z.enum(JOURNEY_STEP_STATES),
   /** The next action, on the current step and on a step that needs attention. */
   action: JourneyActionSchema.nullable(),
+  /**
+   * Issue 24: `status` and the action's label by key (msg()), for the patient's pages to show in
+   * their language; `status` and `label` stay English for the clinic's screens and logs.
+   */
+  statusMessage: z.string().optional(),
+  actionMessage: z.string().optional(),
 });
 export type JourneyStep = z.infer<typeof JourneyStepSchema>;
 

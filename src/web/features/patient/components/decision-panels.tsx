@@ -1,10 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { AlertTriangle, CheckCircle2, Download, ExternalLink, Upload } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { documentViewUrl } from '@/features/documents/api/documents';
-import { formatCalendarDate } from '@/lib/format';
-import { moneyBackLine } from '../../../../shared/journey';
+import { CATEGORY_NAME_KEYS } from '@/features/documents/labels';
+import { useT } from '@/lib/i18n/use-t';
 import type { Decision, DocumentNeedingAttention } from '../../../../shared/schemas/journey';
 import type { PatientStateApplication } from '../../../../shared/schemas/state-application';
 
@@ -17,11 +18,16 @@ export const OMMA_URL = 'https://oklahoma.gov/omma';
 type Approved = Extract<Decision, { outcome: 'approved' }>;
 type NotApproved = Extract<Decision, { outcome: 'not_approved' }>;
 
-function deadlineLine(d: Approved) {
-  const on = formatCalendarDate(d.expiresOn);
-  if (d.daysLeft < 0) return `It expired for the state's purposes on ${on}.`;
-  if (d.daysLeft === 0) return `It expires for the state's purposes today, ${on}.`;
-  return `It expires for the state's purposes on ${on} — ${d.daysLeft} day${d.daysLeft === 1 ? '' : 's'} left.`;
+/** A calendar date (YYYY-MM-DD) in the page's language, never moved by a time zone. */
+function useCalendarDate(): (iso: string) => string {
+  const { i18n } = useLingui();
+  return (iso: string) =>
+    i18n.date(`${iso}T00:00:00Z`, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
 }
 
 export function ApprovalPanel({
@@ -32,15 +38,17 @@ export function ApprovalPanel({
   /** The OMMA application the approval opened (null for an approval from before issue 22). */
   stateApplication: PatientStateApplication | null;
 }) {
+  const t = useT();
+  const calendar = useCalendarDate();
   return (
     <Card className="border-green-600" data-testid="approval-panel">
       <CardHeader>
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <CheckCircle2 aria-hidden="true" className="size-5 shrink-0 text-green-700" />
-          Recommendation approved
+          {t('dashboard.decision.approved.title')}
         </h2>
         <CardDescription>
-          Your physician signed your recommendation on {formatCalendarDate(decision.signedOn)}.
+          {t('dashboard.decision.approved.signed', { date: calendar(decision.signedOn) })}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -48,11 +56,13 @@ export function ApprovalPanel({
           <Button asChild className="w-full sm:w-fit">
             <a href={documentViewUrl(decision.documentId)} download="physician-recommendation.pdf">
               <Download aria-hidden="true" />
-              Download your recommendation
+              {t('dashboard.decision.approved.download')}
             </a>
           </Button>
         ) : (
-          <p className="text-sm text-muted-foreground">Your recommendation is being prepared.</p>
+          <p className="text-sm text-muted-foreground">
+            {t('dashboard.decision.approved.preparing')}
+          </p>
         )}
         <NextAtOmma decision={decision} stateApplication={stateApplication} />
       </CardContent>
@@ -64,6 +74,7 @@ const warnWhen = (soon: boolean) =>
   soon ? 'rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950' : 'text-sm';
 
 function OmmaLink() {
+  const t = useT();
   return (
     <a
       href={OMMA_URL}
@@ -73,7 +84,7 @@ function OmmaLink() {
     >
       oklahoma.gov/omma
       <ExternalLink aria-hidden="true" className="size-3.5" />
-      <span className="sr-only">(opens in a new tab)</span>
+      <span className="sr-only">{t('dashboard.decision.newTab')}</span>
     </a>
   );
 }
@@ -89,43 +100,42 @@ function NextAtOmma({
   decision: Approved;
   stateApplication: PatientStateApplication | null;
 }) {
+  const t = useT();
+  const calendar = useCalendarDate();
   // Once applied, the OMMA application's own card says where it stands.
   if (sa && sa.status !== 'preparing') return null;
   if (sa?.mode === 'clinic_submits')
     return (
       <div className="grid gap-2" data-testid="next-at-omma">
-        <h3 className="font-semibold">Next: we apply to OMMA for you</h3>
-        <p className="text-sm">
-          We submit your OMMA application and pay the state fee you already paid. There is nothing
-          more to pay.
-        </p>
+        <h3 className="font-semibold">{t('dashboard.decision.omma.clinicTitle')}</h3>
+        <p className="text-sm">{t('dashboard.decision.omma.clinicBody')}</p>
         <p className={warnWhen(decision.daysLeft <= 7)}>
-          We submit it by {formatCalendarDate(sa.submitBy)}: the Oklahoma Medical Marijuana
-          Authority (OMMA) accepts a recommendation dated within 30 days of the application.
+          {t('dashboard.decision.omma.clinicBy', { date: calendar(sa.submitBy) })}
         </p>
       </div>
     );
   const mine = sa?.mode === 'patient_submits';
+  const on = calendar(decision.expiresOn);
+  const deadline =
+    decision.daysLeft < 0
+      ? t('dashboard.decision.deadline.expired', { date: on })
+      : decision.daysLeft === 0
+        ? t('dashboard.decision.deadline.today', { date: on })
+        : t('dashboard.decision.deadline.left', { date: on, days: decision.daysLeft });
   return (
     <div className="grid gap-2" data-testid="next-at-omma">
-      <h3 className="font-semibold">Next: apply for your licence with OMMA</h3>
+      <h3 className="font-semibold">{t('dashboard.decision.omma.patientTitle')}</h3>
       <p className={warnWhen(decision.daysLeft <= 7)}>
-        {deadlineLine(decision)} The Oklahoma Medical Marijuana Authority (OMMA) accepts a
-        recommendation dated within 30 days of your licence application.
+        {t('dashboard.decision.omma.patientWindow', { deadline })}
       </p>
       <ol className="grid list-decimal gap-1 pl-5 text-sm">
-        <li>Create an account on OMMA's patient portal.</li>
-        <li>
-          Upload your recommendation, your government ID, your proof of Oklahoma residency and your
-          photo.
-        </li>
+        <li>{t('dashboard.decision.omma.stepAccount')}</li>
+        <li>{t('dashboard.decision.omma.stepUpload')}</li>
         {/* Only a patient who applies themselves pays OMMA: the clinic's fee did not include it. */}
         <li>
-          {mine
-            ? 'Pay the state fee to OMMA there and submit the application.'
-            : 'Submit the application.'}
+          {mine ? t('dashboard.decision.omma.stepPay') : t('dashboard.decision.omma.stepSubmit')}
         </li>
-        {mine && <li>Tell us below that you applied.</li>}
+        {mine && <li>{t('dashboard.decision.omma.stepTell')}</li>}
       </ol>
       <OmmaLink />
     </div>
@@ -133,20 +143,26 @@ function NextAtOmma({
 }
 
 export function DenialPanel({ decision }: { decision: NotApproved }) {
-  const money = moneyBackLine(decision);
+  const t = useT();
+  const { i18n } = useLingui();
+  const amount = i18n.number(decision.amountCents / 100, { style: 'currency', currency: 'USD' });
+  const money =
+    decision.paymentStatus === 'voided'
+      ? t('dashboard.decision.denial.voided', { amount })
+      : decision.paymentStatus === 'refunded'
+        ? t('dashboard.decision.denial.refunded', { amount })
+        : null;
   return (
     <Card className="border-amber-500" data-testid="denial-panel">
       <CardHeader>
-        <h2 className="text-lg font-semibold">Recommendation not approved</h2>
-        <CardDescription>
-          The physician did not recommend medical marijuana for this application.
-        </CardDescription>
+        <h2 className="text-lg font-semibold">{t('dashboard.decision.denial.title')}</h2>
+        <CardDescription>{t('dashboard.decision.denial.body')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-1">
-          <h3 className="text-sm font-semibold">The physician's reason</h3>
+          <h3 className="text-sm font-semibold">{t('dashboard.decision.denial.reasonTitle')}</h3>
           <blockquote className="rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-sm break-words text-amber-950">
-            {decision.reason ?? 'No reason was recorded. Contact the clinic to ask for it.'}
+            {decision.reason ?? t('dashboard.decision.denial.noReason')}
           </blockquote>
         </div>
         {money && (
@@ -155,15 +171,15 @@ export function DenialPanel({ decision }: { decision: NotApproved }) {
           </p>
         )}
         <div className="grid gap-2">
-          <h3 className="text-sm font-semibold">What you can do</h3>
+          <h3 className="text-sm font-semibold">{t('dashboard.decision.denial.whatTitle')}</h3>
           <ul className="grid list-disc gap-1 pl-5 text-sm">
-            <li>Talk to your own doctor about the reason and your treatment options.</li>
-            <li>Apply again later with new medical records that document your condition.</li>
-            <li>Contact the clinic if you have questions about this decision.</li>
+            <li>{t('dashboard.decision.denial.talk')}</li>
+            <li>{t('dashboard.decision.denial.applyAgain')}</li>
+            <li>{t('dashboard.decision.denial.contact')}</li>
           </ul>
         </div>
         <Button asChild variant="outline" className="w-full sm:w-fit">
-          <Link to="/patient/intake">Start a new application</Link>
+          <Link to="/patient/intake">{t('dashboard.decision.denial.newApplication')}</Link>
         </Button>
       </CardContent>
     </Card>
@@ -172,6 +188,7 @@ export function DenialPanel({ decision }: { decision: NotApproved }) {
 
 /** Rejected documents, each with the clinic's reason and where to upload a new file. */
 export function DocumentsAttention({ documents }: { documents: DocumentNeedingAttention[] }) {
+  const t = useT();
   if (documents.length === 0) return null;
   return (
     <div
@@ -181,22 +198,30 @@ export function DocumentsAttention({ documents }: { documents: DocumentNeedingAt
     >
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
-        {documents.length === 1 ? 'A document needs a new file' : 'Some documents need new files'}
+        {t('dashboard.decision.attention.title', { count: documents.length })}
       </p>
       <ul className="grid gap-3">
         {documents.map((d) => (
           <li key={d.id} className="grid gap-2 sm:flex sm:items-center sm:justify-between">
             <div className="min-w-0 text-sm">
               <p className="font-medium">
-                {d.name}
-                {d.required && ' (required)'} was not accepted
+                {t(
+                  d.required
+                    ? 'dashboard.decision.attention.notAcceptedRequired'
+                    : 'dashboard.decision.attention.notAccepted',
+                  { document: t(CATEGORY_NAME_KEYS[d.category]) },
+                )}
               </p>
-              {d.reason && <p className="break-words">Reason: {d.reason}</p>}
+              {d.reason && (
+                <p className="break-words">
+                  {t('dashboard.decision.attention.reason', { reason: d.reason })}
+                </p>
+              )}
             </div>
             <Button asChild size="sm" variant="outline" className="w-fit shrink-0 bg-white">
               <Link to={d.to}>
                 <Upload aria-hidden="true" />
-                Upload a new file
+                {t('dashboard.decision.attention.upload')}
               </Link>
             </Button>
           </li>

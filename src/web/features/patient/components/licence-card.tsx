@@ -1,10 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { IdCard } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { formatCalendarDate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { todayIso } from '../../../../shared/dates';
 import type { License } from '../../../../shared/schemas/state-application';
@@ -18,11 +19,11 @@ const LicenceForm = lazy(async () => ({ default: (await import('./licence-form')
 // entered by the patient, so the renewal reminders reach them in time. Within 60 days of expiry
 // it stands out and renewing is its main action.
 
-function expiryLine(expiresOn: string) {
+function expiryLine(t: ReturnType<typeof useT>, expiresOn: string) {
   const days = daysBetween(todayIso(), expiresOn);
-  if (days < 0) return 'Expired';
-  if (days === 0) return 'Expires today';
-  return `${days} day${days === 1 ? '' : 's'} left`;
+  if (days < 0) return t('dashboard.licence.expired');
+  if (days === 0) return t('dashboard.licence.expiresToday');
+  return t('dashboard.licence.daysLeft', { days });
 }
 
 export function LicenceCard({
@@ -33,6 +34,16 @@ export function LicenceCard({
   /** An application is in progress: a renewal waits for it. */
   applicationOpen: boolean;
 }) {
+  const t = useT();
+  const { i18n } = useLingui();
+  /** A calendar date (YYYY-MM-DD) in the page's language, never moved by a time zone. */
+  const formatCalendarDate = (iso: string) =>
+    i18n.date(`${iso}T00:00:00Z`, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
   const { hash } = useLocation();
   const [editing, setEditing] = useState(hash === '#licence');
   const days = license ? daysBetween(todayIso(), license.expiresOn) : null;
@@ -46,30 +57,33 @@ export function LicenceCard({
       <CardHeader>
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <IdCard aria-hidden="true" className="size-5 shrink-0" />
-          {due ? 'Time to renew your licence' : 'Your OMMA licence'}
+          {due ? t('dashboard.licence.titleDue') : t('dashboard.licence.title')}
         </h2>
         {!license && (
           <CardDescription>
-            Have an OMMA patient licence? Enter it and we email you{' '}
-            {RENEWAL_REMINDER_DAYS.join(', ').replace(/, (\d+)$/, ' and $1')} days before it
-            expires.
+            {t('dashboard.licence.intro', {
+              days:
+                i18n.locale === 'es'
+                  ? RENEWAL_REMINDER_DAYS.join(', ').replace(/, (\d+)$/, ' y $1')
+                  : RENEWAL_REMINDER_DAYS.join(', ').replace(/, (\d+)$/, ' and $1'),
+            })}
           </CardDescription>
         )}
       </CardHeader>
       <CardContent className="grid gap-4">
         {license && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Licence number</dt>
+            <dt className="text-muted-foreground">{t('dashboard.licence.number')}</dt>
             <dd className="font-medium break-all" data-testid="licence-number">
               {license.licenseNumber}
             </dd>
             {license.issuedOn && (
               <>
-                <dt className="text-muted-foreground">Issued</dt>
+                <dt className="text-muted-foreground">{t('dashboard.licence.issued')}</dt>
                 <dd>{formatCalendarDate(license.issuedOn)}</dd>
               </>
             )}
-            <dt className="text-muted-foreground">Expires</dt>
+            <dt className="text-muted-foreground">{t('dashboard.licence.expires')}</dt>
             <dd data-testid="licence-expiry">
               {formatCalendarDate(license.expiresOn)}{' '}
               <span
@@ -79,19 +93,19 @@ export function LicenceCard({
                     : 'text-muted-foreground'
                 }
               >
-                ({expiryLine(license.expiresOn)})
+                ({expiryLine(t, license.expiresOn)})
               </span>
             </dd>
           </dl>
         )}
         {license && <RenewalAction license={license} applicationOpen={applicationOpen} />}
         {editing ? (
-          <Suspense fallback={<Spinner label="Loading the licence form" />}>
+          <Suspense fallback={<Spinner label={t('dashboard.licence.loadingForm')} />}>
             <LicenceForm license={license} onDone={() => setEditing(false)} />
           </Suspense>
         ) : (
           <Button variant="outline" className="w-full sm:w-fit" onClick={() => setEditing(true)}>
-            {license ? 'Update your licence' : 'Enter your licence'}
+            {license ? t('dashboard.licence.update') : t('dashboard.licence.enter')}
           </Button>
         )}
       </CardContent>

@@ -7,14 +7,16 @@ import { useDevToolsEnabled } from '@/features/app-config/api/app-config';
 import { useDevBypass } from '@/features/payments/api/dev-bypass';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { hasJoinedCall } from '@/features/video/lib/call-data';
+import { useT } from '@/lib/i18n/use-t';
 import { isClosedStatus, paymentDue } from '../../../../shared/application-status';
 import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PatientJourneyResponse } from '../../../../shared/schemas/journey';
+import { useJourneyText } from '../journey-text';
 import { ApprovalPanel, DenialPanel, DocumentsAttention } from './decision-panels';
 import { LicenceCard } from './licence-card';
-import { PatientJourney } from './patient-journey';
+import { PatientJourney, STEP_TITLE } from './patient-journey';
 import { QueueRemindersCard } from './queue-reminders-card';
 import { StateApplicationCard } from './state-application-card';
 
@@ -37,6 +39,7 @@ export function OverviewTab({
   onLogout,
   loggingOut,
 }: OverviewTabProps) {
+  const t = useT();
   const room = callRoomOf(queue);
   const navigate = useNavigate();
   const devTools = useDevToolsEnabled();
@@ -47,8 +50,8 @@ export function OverviewTab({
     journey.journey.steps.find((s) => s.key === 'consultation')?.state === 'completed';
   const bypass = useDevBypass(() =>
     toast({
-      title: 'Payment Simulated',
-      description: 'Your application is marked paid. Join the queue from your application.',
+      title: t('dashboard.toast.simulatedTitle'),
+      description: t('dashboard.toast.simulatedBody'),
     }),
   );
 
@@ -75,7 +78,7 @@ export function OverviewTab({
       <div className="grid content-start gap-6">
         <Card className="h-fit">
           <CardHeader>
-            <h2 className="text-lg font-semibold">Quick Actions</h2>
+            <h2 className="text-lg font-semibold">{t('dashboard.actions.title')}</h2>
           </CardHeader>
           <CardContent className="grid gap-3">
             <Button asChild variant="outline" className="justify-start">
@@ -84,10 +87,10 @@ export function OverviewTab({
                 {/* One application at a time (issue 11): this continues it, never starts a second. */}
                 {/* From the journey, which is read again on every change (the list may lag). */}
                 {journey.decision
-                  ? 'Start a new application'
+                  ? t('dashboard.actions.newApplication')
                   : application
-                    ? 'Continue your application'
-                    : 'Start your application'}
+                    ? t('dashboard.actions.continueApplication')
+                    : t('dashboard.actions.startApplication')}
               </Link>
             </Button>
             {room && hasJoinedCall(room) ? (
@@ -95,13 +98,13 @@ export function OverviewTab({
               <Button asChild className="justify-start">
                 <Link to={videoCallPath(room)}>
                   <Video aria-hidden="true" />
-                  Return to call
+                  {t('dashboard.actions.returnToCall')}
                 </Link>
               </Button>
             ) : room ? (
               <Button className="justify-start" onClick={() => navigate(videoCallPath(room))}>
                 <Video aria-hidden="true" />
-                Join Video Call
+                {t('dashboard.actions.joinCall')}
               </Button>
             ) : consultationOver ? null : (
               <>
@@ -112,10 +115,10 @@ export function OverviewTab({
                   aria-describedby="join-call-hint"
                 >
                   <Video aria-hidden="true" />
-                  Join Video Call
+                  {t('dashboard.actions.joinCall')}
                 </Button>
                 <p id="join-call-hint" className="-mt-2 text-xs text-muted-foreground">
-                  Available once your physician starts the call.
+                  {t('dashboard.actions.joinHint')}
                 </p>
               </>
             )}
@@ -123,7 +126,7 @@ export function OverviewTab({
               <Button asChild variant="outline" className="justify-start">
                 <Link to="/patient/queue">
                   <ListOrdered aria-hidden="true" />
-                  View Queue Status
+                  {t('dashboard.actions.viewQueue')}
                 </Link>
               </Button>
             )}
@@ -135,7 +138,7 @@ export function OverviewTab({
                 onClick={() => bypass.run(application?.type ?? 'new')}
               >
                 <FlaskConical aria-hidden="true" />
-                Simulate Payment Complete
+                {t('dashboard.actions.simulatePayment')}
               </Button>
             )}
             <Button
@@ -145,7 +148,7 @@ export function OverviewTab({
               disabled={loggingOut}
             >
               <LogOut aria-hidden="true" />
-              Sign out
+              {t('dashboard.actions.signOut')}
             </Button>
           </CardContent>
         </Card>
@@ -157,6 +160,8 @@ export function OverviewTab({
 
 /** The headline card: the decision once there is one, else the step the patient is at. */
 function StatusCard({ user, data }: { user: CurrentUser; data: PatientJourneyResponse }) {
+  const t = useT();
+  const say = useJourneyText();
   const { decision, journey } = data;
   if (decision?.outcome === 'approved')
     return <ApprovalPanel decision={decision} stateApplication={data.stateApplication} />;
@@ -170,22 +175,24 @@ function StatusCard({ user, data }: { user: CurrentUser; data: PatientJourneyRes
     <Card className={step.state === 'current' ? 'border-secondary' : undefined}>
       <CardHeader>
         <h2 className="text-lg font-semibold">
-          {welcome ? `Welcome, ${user.firstName}` : `Next: ${step.title}`}
+          {welcome
+            ? t('dashboard.next.welcome', { name: user.firstName })
+            : t('dashboard.next.step', { step: t(STEP_TITLE[step.key]) })}
         </h2>
         {earlier.map((s) => (
           <p
             key={s.key}
             className="rounded-md border-l-4 border-amber-500 bg-amber-50 p-3 text-sm text-foreground"
           >
-            {s.status}
+            {say(s.statusMessage, s.status)}
           </p>
         ))}
-        <CardDescription>{step.status}</CardDescription>
+        <CardDescription>{say(step.statusMessage, step.status)}</CardDescription>
       </CardHeader>
       {step.action && (
         <CardContent>
           <Button asChild variant="secondary" className="w-full sm:w-fit">
-            <Link to={step.action.to}>{step.action.label}</Link>
+            <Link to={step.action.to}>{say(step.actionMessage, step.action.label)}</Link>
           </Button>
         </CardContent>
       )}

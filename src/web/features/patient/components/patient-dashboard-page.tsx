@@ -8,6 +8,7 @@ import { useLogout } from '@/features/auth/api/use-logout';
 import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { QUEUE_POLL_DASHBOARD_MS, useQueueStatus } from '@/features/queue/api/queue';
 import { BRAND_NAME } from '@/lib/brand';
+import { useT } from '@/lib/i18n/use-t';
 import { useJourney } from '../api/journey';
 import { OverviewTab } from './overview-tab';
 import type { ProfileSection } from './profile-dialog';
@@ -36,6 +37,7 @@ type Tab = (typeof TABS)[number];
 
 /** /patient/dashboard (patient-side.md §2.8). The tab and open form live in the address. */
 export function PatientDashboardPage() {
+  const t = useT();
   const { user } = useAuth();
   const { logout, pending } = useLogout();
   const applications = useApplications();
@@ -46,7 +48,7 @@ export function PatientDashboardPage() {
   // Everything the overview shows arrives before it renders, so nothing moves after (issue 23).
   if (!user || applications.isPending || journey.isPending || queue.isPending)
     return <FullPageSpinner />;
-  const tab: Tab = TABS.find((t) => t === params.get('tab')) ?? 'overview';
+  const tab: Tab = TABS.find((name) => name === params.get('tab')) ?? 'overview';
   const editParam = params.get('edit');
   const editing: ProfileSection | null =
     tab === 'profile' && (editParam === 'profile' || editParam === 'address') ? editParam : null;
@@ -59,23 +61,23 @@ export function PatientDashboardPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Patient Dashboard | ${BRAND_NAME}`}</title>
+      <title>{t('dashboard.pageTitle', { brand: BRAND_NAME })}</title>
       <Suspense fallback={null}>
         <PatientLiveUpdates email={user.email} />
       </Suspense>
       <div className="grid gap-1">
-        <h1 className="text-2xl font-bold text-primary sm:text-3xl">Patient Dashboard</h1>
+        <h1 className="text-2xl font-bold text-primary sm:text-3xl">{t('dashboard.heading')}</h1>
         <p className="text-sm break-all text-muted-foreground">{user.email}</p>
         <Link to="/patient/consultation" className="w-fit text-sm text-primary underline">
-          Your visits and recommendations
+          {t('dashboard.visitsLink')}
         </Link>
       </div>
       <VerifyEmailNotice />
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Dashboard sections">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="documents">Documents</TabsTrigger>
-          <TabsTrigger value="profile">Profile</TabsTrigger>
+        <TabsList aria-label={t('dashboard.tabs.label')}>
+          <TabsTrigger value="overview">{t('dashboard.tabs.overview')}</TabsTrigger>
+          <TabsTrigger value="documents">{t('dashboard.tabs.documents')}</TabsTrigger>
+          <TabsTrigger value="profile">{t('dashboard.tabs.profile')}</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           {journey.data ? (
@@ -89,7 +91,7 @@ export function PatientDashboardPage() {
             />
           ) : (
             <p role="alert" className="text-destructive">
-              Your progress could not be loaded. Please refresh the page.
+              {t('dashboard.loadFailed')}
             </p>
           )}
         </TabsContent>

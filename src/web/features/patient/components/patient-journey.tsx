@@ -3,15 +3,32 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
-import type { Journey, JourneyStepState } from '../../../../shared/schemas/journey';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
+import type { Journey, JourneyStepKey, JourneyStepState } from '../../../../shared/schemas/journey';
+import { useJourneyText } from '../journey-text';
 
-const STATE_LABEL: Record<JourneyStepState, string> = {
-  completed: 'Completed',
-  current: 'Current step',
-  pending: 'Pending',
-  attention: 'Needs your attention',
-  blocked: 'Not available',
+const STATE_LABEL: Record<JourneyStepState, MessageKey> = {
+  completed: 'dashboard.journey.stepState.completed',
+  current: 'dashboard.journey.stepState.current',
+  pending: 'dashboard.journey.stepState.pending',
+  attention: 'dashboard.journey.stepState.attention',
+  blocked: 'dashboard.journey.stepState.blocked',
+};
+
+/** Each step's name on the patient's pages (the server's `title` stays English for staff). */
+export const STEP_TITLE: Record<JourneyStepKey, MessageKey> = {
+  account: 'dashboard.journey.step.account',
+  application: 'dashboard.journey.step.application',
+  documents: 'dashboard.journey.step.documents',
+  payment: 'dashboard.journey.step.payment',
+  queue: 'dashboard.journey.step.queue',
+  consultation: 'dashboard.journey.step.consultation',
+  decision: 'dashboard.journey.step.decision',
+  delivery: 'dashboard.journey.step.delivery',
+  state_application: 'dashboard.journey.step.state_application',
+  license: 'dashboard.journey.step.license',
 };
 
 /**
@@ -19,17 +36,19 @@ const STATE_LABEL: Record<JourneyStepState, string> = {
  * each with its state, a short status line, and the next action where there is one.
  */
 export function PatientJourney({ journey }: { journey: Journey }) {
+  const t = useT();
+  const say = useJourneyText();
   const { steps, completed, percent } = journey;
   return (
     <Card>
       <CardHeader>
-        <h2 className="text-lg font-semibold">Your journey</h2>
+        <h2 className="text-lg font-semibold">{t('dashboard.journey.title')}</h2>
         <CardDescription>
-          {completed} of {steps.length} steps complete ({percent}%)
+          {t('dashboard.journey.progress', { completed, total: steps.length, percent })}
         </CardDescription>
         <Progress
           value={percent}
-          label="Journey progress"
+          label={t('dashboard.journey.progressLabel')}
           barClassName="bg-secondary"
           className="mt-2"
         />
@@ -53,7 +72,10 @@ export function PatientJourney({ journey }: { journey: Journey }) {
                       (step.state === 'pending' || step.state === 'blocked') && 'text-slate-700',
                     )}
                   >
-                    {index + 1}. {step.title}
+                    {t('dashboard.journey.stepTitle', {
+                      number: index + 1,
+                      title: t(STEP_TITLE[step.key]),
+                    })}
                   </span>
                   <span
                     className={cn(
@@ -63,15 +85,17 @@ export function PatientJourney({ journey }: { journey: Journey }) {
                         : 'text-muted-foreground',
                     )}
                   >
-                    {STATE_LABEL[step.state]}
+                    {t(STATE_LABEL[step.state])}
                   </span>
                 </div>
-                <p className="text-sm break-words text-muted-foreground">{step.status}</p>
+                <p className="text-sm break-words text-muted-foreground">
+                  {say(step.statusMessage, step.status)}
+                </p>
                 {/* The current step's action is the headline card's; a step needing
                     attention carries its own here. */}
                 {step.action && step.state === 'attention' && (
                   <Button asChild size="sm" variant="outline" className="mt-1 w-fit">
-                    <Link to={step.action.to}>{step.action.label}</Link>
+                    <Link to={step.action.to}>{say(step.actionMessage, step.action.label)}</Link>
                   </Button>
                 )}
               </div>

@@ -18,7 +18,9 @@ import { Field, fieldDescribedBy } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
+import { useT } from '@/lib/i18n/use-t';
 import { todayIso } from '../../../../shared/dates';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
 import { type PatientProfile, ProfileUpdateSchema } from '../../../../shared/schemas/auth';
 import { US_STATES } from '../../../../shared/us-states';
 import { useUpdateProfile } from '../api/profile';
@@ -35,27 +37,31 @@ const SECTION_FIELDS: Record<ProfileSection, FieldName[]> = {
 };
 const ALL_FIELDS = [...SECTION_FIELDS.profile, ...SECTION_FIELDS.address];
 
-const LABELS: Record<FieldName, string> = {
-  firstName: 'First name',
-  middleName: 'Middle name (optional)',
-  lastName: 'Last name',
-  dateOfBirth: 'Date of birth',
-  phone: 'Phone (optional)',
-  address: 'Street address',
-  apartment: 'Apartment, suite, etc. (optional)',
-  city: 'City',
-  state: 'State',
-  zipCode: 'ZIP code',
+const LABELS: Record<FieldName, MessageKey> = {
+  firstName: 'dashboard.profileDialog.firstName',
+  middleName: 'dashboard.profileDialog.middleName',
+  lastName: 'dashboard.profileDialog.lastName',
+  dateOfBirth: 'dashboard.profileDialog.dateOfBirth',
+  phone: 'dashboard.profileDialog.phone',
+  address: 'dashboard.profileDialog.address',
+  apartment: 'dashboard.profileDialog.apartment',
+  city: 'dashboard.profileDialog.city',
+  state: 'dashboard.profileDialog.state',
+  zipCode: 'dashboard.profileDialog.zipCode',
 };
-const FIELDS: FieldSpecs<ProfileInput> = Object.fromEntries(
-  ALL_FIELDS.map((name) => [name, { label: LABELS[name], id: `profile-${name}` }]),
-);
+const fieldsIn = (t: ReturnType<typeof useT>): FieldSpecs<ProfileInput> =>
+  Object.fromEntries(
+    ALL_FIELDS.map((name) => [name, { label: t(LABELS[name]), id: `profile-${name}` }]),
+  );
 
-const TITLES: Record<ProfileSection, { title: string; description: string }> = {
-  profile: { title: 'Edit Profile', description: 'Your name, date of birth and phone.' },
+const TITLES: Record<ProfileSection, { title: MessageKey; description: MessageKey }> = {
+  profile: {
+    title: 'dashboard.profile.edit',
+    description: 'dashboard.profileDialog.editDescription',
+  },
   address: {
-    title: 'Update Address',
-    description: 'Your home address. Oklahoma residency is required for an Oklahoma license.',
+    title: 'dashboard.profile.updateAddress',
+    description: 'dashboard.profileDialog.addressDescription',
   },
 };
 
@@ -106,6 +112,7 @@ function ProfileForm({
   profile: PatientProfile;
   onClose: () => void;
 }) {
+  const t = useT();
   const update = useUpdateProfile();
   const defaults = useMemo(() => valuesFrom(profile), [profile]);
   const shown = useMemo(() => {
@@ -119,16 +126,19 @@ function ProfileForm({
     defaultValues: defaults,
   });
   const { register } = form;
-  const feedback = useFormFeedback(form, FIELDS);
+  const fields = useMemo(() => fieldsIn(t), [t]);
+  const feedback = useFormFeedback(form, fields);
 
   const onSubmit = feedback.handleSubmit((values) =>
     update.mutateAsync(values).then(
       () => {
-        toast({ title: 'Profile Updated', description: 'Your changes have been saved.' });
+        toast({
+          title: t('dashboard.profileDialog.savedTitle'),
+          description: t('dashboard.profileDialog.savedBody'),
+        });
         onClose();
       },
-      (error: unknown) =>
-        feedback.showServerError(error, 'Your changes could not be saved. Please try again.'),
+      (error: unknown) => feedback.showServerError(error, t('dashboard.profileDialog.notSaved')),
     ),
   );
 
@@ -146,8 +156,8 @@ function ProfileForm({
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <DialogHeader>
-        <DialogTitle>{TITLES[section].title}</DialogTitle>
-        <DialogDescription>{TITLES[section].description}</DialogDescription>
+        <DialogTitle>{t(TITLES[section].title)}</DialogTitle>
+        <DialogDescription>{t(TITLES[section].description)}</DialogDescription>
       </DialogHeader>
       <FormErrorSummary feedback={feedback} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -196,10 +206,12 @@ function ProfileForm({
       <FormServerError message={feedback.formError} />
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={update.isPending}>
-          Cancel
+          {t('dashboard.profileDialog.cancel')}
         </Button>
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
+          {update.isPending
+            ? t('dashboard.profileDialog.saving')
+            : t('dashboard.profileDialog.save')}
         </Button>
       </DialogFooter>
     </form>

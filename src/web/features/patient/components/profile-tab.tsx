@@ -1,30 +1,18 @@
+import { useLingui } from '@lingui/react';
 import { MapPin, UserPen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ChangePasswordCard } from '@/features/account/components/change-password-form';
+import { useT } from '@/lib/i18n/use-t';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import { ProfileDialog, type ProfileSection } from './profile-dialog';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A calendar date (YYYY-MM-DD) shown without shifting across time zones. */
-function formatIsoDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const [y, m, d] = iso.split('-').map(Number);
-  if (!y || !m || !d) return iso;
-  return dateFormat.format(new Date(Date.UTC(y, m - 1, d)));
-}
-
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  const t = useT();
   return (
     <div className="grid gap-0.5">
       <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="font-medium wrap-anywhere">{value || 'Not provided'}</dd>
+      <dd className="font-medium wrap-anywhere">{value || t('dashboard.profile.notProvided')}</dd>
     </div>
   );
 }
@@ -37,6 +25,20 @@ interface ProfileTabProps {
 }
 
 export function ProfileTab({ user, editing, onEdit }: ProfileTabProps) {
+  const t = useT();
+  const { i18n } = useLingui();
+  /** A calendar date (YYYY-MM-DD) shown without shifting across time zones. */
+  const formatIsoDate = (iso: string | null): string | null => {
+    if (!iso) return null;
+    const [y, m, d] = iso.split('-').map(Number);
+    if (!y || !m || !d) return iso;
+    return i18n.date(new Date(Date.UTC(y, m - 1, d)), {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+  };
   const patient = user.patient;
   const fullName = patient
     ? [patient.firstName, patient.middleName, patient.lastName].filter(Boolean).join(' ')
@@ -49,39 +51,42 @@ export function ProfileTab({ user, editing, onEdit }: ProfileTabProps) {
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold">Personal information</h2>
+          <h2 className="text-lg font-semibold">{t('dashboard.profile.personal')}</h2>
           {patient && (
             <Button variant="outline" size="sm" onClick={() => onEdit('profile')}>
               <UserPen aria-hidden="true" />
-              Edit Profile
+              {t('dashboard.profile.edit')}
             </Button>
           )}
         </CardHeader>
         <CardContent>
           <dl className="grid gap-4">
-            <Detail label="Full name" value={fullName} />
-            <Detail label="Email" value={user.email} />
-            <Detail label="Date of birth" value={formatIsoDate(patient?.dateOfBirth ?? null)} />
-            <Detail label="Phone" value={patient?.phone} />
+            <Detail label={t('dashboard.profile.fullName')} value={fullName} />
+            <Detail label={t('dashboard.profile.email')} value={user.email} />
+            <Detail
+              label={t('dashboard.profile.dateOfBirth')}
+              value={formatIsoDate(patient?.dateOfBirth ?? null)}
+            />
+            <Detail label={t('dashboard.profile.phone')} value={patient?.phone} />
           </dl>
         </CardContent>
       </Card>
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-          <h2 className="text-lg font-semibold">Address</h2>
+          <h2 className="text-lg font-semibold">{t('dashboard.profile.address')}</h2>
           {patient && (
             <Button variant="outline" size="sm" onClick={() => onEdit('address')}>
               <MapPin aria-hidden="true" />
-              Update Address
+              {t('dashboard.profile.updateAddress')}
             </Button>
           )}
         </CardHeader>
         <CardContent>
           <dl className="grid gap-4">
-            <Detail label="Street" value={street} />
-            <Detail label="City" value={patient?.city} />
-            <Detail label="State" value={patient?.state} />
-            <Detail label="ZIP" value={patient?.zipCode} />
+            <Detail label={t('dashboard.profile.street')} value={street} />
+            <Detail label={t('dashboard.profile.city')} value={patient?.city} />
+            <Detail label={t('dashboard.profile.state')} value={patient?.state} />
+            <Detail label={t('dashboard.profile.zip')} value={patient?.zipCode} />
           </dl>
         </CardContent>
       </Card>

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import { useQueueRemindersSetting } from '../api/notifications';
 
@@ -11,6 +12,7 @@ import { useQueueRemindersSetting } from '../api/notifications';
  * document reviews are always sent, and the card says so.
  */
 export function QueueRemindersCard({ user }: { user: CurrentUser }) {
+  const t = useT();
   const setting = useQueueRemindersSetting();
   // While the change is on its way the switch shows it; a refusal puts it back.
   const on = setting.isPending ? setting.variables.queueReminders : user.queueReminders;
@@ -20,15 +22,17 @@ export function QueueRemindersCard({ user }: { user: CurrentUser }) {
       {
         onSuccess: () =>
           toast({
-            title: queueReminders ? 'Reminders on' : 'Reminders off',
-            description: queueReminders
-              ? "We'll email you when you're next in line or a physician comes on duty."
-              : "We won't email you about your place in line.",
+            title: t(
+              queueReminders ? 'dashboard.reminders.onTitle' : 'dashboard.reminders.offTitle',
+            ),
+            description: t(
+              queueReminders ? 'dashboard.reminders.onBody' : 'dashboard.reminders.offBody',
+            ),
           }),
         onError: (error) =>
           toast({
-            title: 'Not saved',
-            description: errorMessage(error, 'Your choice could not be saved. Please try again.'),
+            title: t('dashboard.reminders.notSavedTitle'),
+            description: errorMessage(error, t('dashboard.reminders.notSavedBody')),
             variant: 'destructive',
           }),
       },
@@ -38,13 +42,13 @@ export function QueueRemindersCard({ user }: { user: CurrentUser }) {
       <CardHeader>
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <Mail aria-hidden="true" className="size-5" />
-          Email reminders
+          {t('dashboard.reminders.title')}
         </h2>
       </CardHeader>
       <CardContent className="grid gap-2">
         <div className="flex items-start justify-between gap-4">
           <label htmlFor="queue-reminders" id="queue-reminders-label" className="text-sm">
-            Email me when I'm next in line or a physician comes on duty
+            {t('dashboard.reminders.label')}
           </label>
           <Switch
             id="queue-reminders"
@@ -56,7 +60,7 @@ export function QueueRemindersCard({ user }: { user: CurrentUser }) {
           />
         </div>
         <p id="queue-reminders-hint" className="text-xs text-muted-foreground">
-          Receipts, your call, your physician's decision and document reviews are always emailed.
+          {t('dashboard.reminders.hint')}
         </p>
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useStartRenewal } from '@/features/applications/api/renewal';
 import { errorMessage } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { todayIso } from '../../../../shared/dates';
 import type { License } from '../../../../shared/schemas/state-application';
 import { daysBetween, EXPIRING_LICENSE_DAYS } from '../../../../shared/state-application';
@@ -24,6 +25,7 @@ interface RenewalActionProps {
 }
 
 export function RenewalAction({ license, applicationOpen }: RenewalActionProps) {
+  const t = useT();
   const navigate = useNavigate();
   const renewal = useStartRenewal();
   const prominent = renewalDue(license);
@@ -33,23 +35,15 @@ export function RenewalAction({ license, applicationOpen }: RenewalActionProps) 
       onError: (error) =>
         toast({
           variant: 'destructive',
-          title: 'Your renewal could not be started',
-          description: errorMessage(error, 'Please try again.'),
+          title: t('dashboard.renewal.failedTitle'),
+          description: errorMessage(error, t('dashboard.renewal.tryAgain')),
         }),
     });
   return (
     <div className="grid gap-3 text-sm">
-      {prominent && (
-        <p>
-          Renewing takes a new physician recommendation, a current proof of residency and a photo
-          taken within the last 6 months. Your last application&apos;s answers are filled in for you
-          to check.
-        </p>
-      )}
+      {prominent && <p>{t('dashboard.renewal.needs')}</p>}
       {applicationOpen ? (
-        <p className="text-muted-foreground">
-          Finish the application you have in progress before starting a renewal.
-        </p>
+        <p className="text-muted-foreground">{t('dashboard.renewal.finishFirst')}</p>
       ) : (
         <Button
           variant={prominent ? 'default' : 'outline'}
@@ -58,7 +52,7 @@ export function RenewalAction({ license, applicationOpen }: RenewalActionProps) 
           disabled={renewal.isPending}
         >
           <RefreshCw aria-hidden="true" />
-          Renew your licence
+          {t('dashboard.renewal.renew')}
         </Button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { CalendarClock, Download, Stethoscope } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -6,7 +7,8 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { documentViewUrl } from '@/features/documents/api/documents';
 import { BRAND_NAME } from '@/lib/brand';
-import { formatDate } from '@/lib/format';
+import { useT } from '@/lib/i18n/use-t';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
 import type { PatientVisit } from '../../../../shared/schemas/visits';
 import { useVisits } from '../api/visits';
 
@@ -14,21 +16,39 @@ import { useVisits } from '../api/visits';
 // visit history, newest first: each visit's date, physician, decision and, once approved, the
 // signed recommendation to download again.
 
-const APPLICATION_TYPE_WORDS: Record<string, string> = {
-  new: 'New license',
-  renewal: 'Renewal',
+const APPLICATION_TYPE_WORDS: Record<string, MessageKey> = {
+  new: 'dashboard.visits.type.new',
+  renewal: 'dashboard.visits.type.renewal',
 };
 
 function DecisionBadge({ visit }: { visit: PatientVisit }) {
+  const t = useT();
   if (visit.decision === 'approved')
-    return <Badge className="bg-green-700 text-white hover:bg-green-700">Approved</Badge>;
+    return (
+      <Badge className="bg-green-700 text-white hover:bg-green-700">
+        {t('dashboard.visits.approved')}
+      </Badge>
+    );
   if (visit.decision === 'not_approved')
-    return <Badge className="bg-red-700 text-white hover:bg-red-700">Not approved</Badge>;
-  return <Badge variant="outline">{visit.endedAt ? 'Awaiting decision' : 'In progress'}</Badge>;
+    return (
+      <Badge className="bg-red-700 text-white hover:bg-red-700">
+        {t('dashboard.visits.notApproved')}
+      </Badge>
+    );
+  return (
+    <Badge variant="outline">
+      {t(visit.endedAt ? 'dashboard.visits.awaiting' : 'dashboard.visits.inProgress')}
+    </Badge>
+  );
 }
 
 function VisitCard({ visit }: { visit: PatientVisit }) {
-  const heading = `Visit on ${formatDate(visit.startedAt)}`;
+  const t = useT();
+  const { i18n } = useLingui();
+  /** "Jan 5, 2026" ("5 de ene de 2026"), in the browser's time zone. */
+  const formatDate = (iso: string | null | undefined) =>
+    iso ? i18n.date(iso, { year: 'numeric', month: 'short', day: 'numeric' }) : '—';
+  const heading = t('dashboard.visits.visitOn', { date: formatDate(visit.startedAt) });
   return (
     <li>
       <Card aria-label={heading} role="group" data-testid="visit">
@@ -40,7 +60,8 @@ function VisitCard({ visit }: { visit: PatientVisit }) {
             </h2>
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <Stethoscope aria-hidden="true" className="size-4 shrink-0" />
-              {visit.physician} · {APPLICATION_TYPE_WORDS[visit.applicationType] ?? 'Application'}
+              {visit.physician} ·{' '}
+              {t(APPLICATION_TYPE_WORDS[visit.applicationType] ?? 'dashboard.visits.type.other')}
             </p>
           </div>
           <DecisionBadge visit={visit} />
@@ -48,7 +69,7 @@ function VisitCard({ visit }: { visit: PatientVisit }) {
         <CardContent className="grid gap-3 text-sm">
           {visit.decision === 'approved' && (
             <>
-              <p>Your physician approved your recommendation on {formatDate(visit.decidedAt)}.</p>
+              <p>{t('dashboard.visits.approvedOn', { date: formatDate(visit.decidedAt) })}</p>
               {visit.recommendationDocumentId ? (
                 <Button asChild className="w-full sm:w-fit">
                   <a
@@ -56,27 +77,27 @@ function VisitCard({ visit }: { visit: PatientVisit }) {
                     download="physician-recommendation.pdf"
                   >
                     <Download aria-hidden="true" />
-                    Download the recommendation (PDF)
+                    {t('dashboard.visits.download')}
                   </a>
                 </Button>
               ) : (
-                <p className="text-muted-foreground">
-                  The clinic is preparing the recommendation form.
-                </p>
+                <p className="text-muted-foreground">{t('dashboard.visits.preparing')}</p>
               )}
             </>
           )}
           {visit.decision === 'not_approved' && (
             <p className="break-words">
-              Your physician did not approve a recommendation on {formatDate(visit.decidedAt)}
-              {visit.decisionReason ? `: ${visit.decisionReason}` : '.'}
+              {visit.decisionReason
+                ? t('dashboard.visits.notApprovedOnReason', {
+                    date: formatDate(visit.decidedAt),
+                    reason: visit.decisionReason,
+                  })
+                : t('dashboard.visits.notApprovedOn', { date: formatDate(visit.decidedAt) })}
             </p>
           )}
           {visit.decision === null && (
             <p className="text-muted-foreground">
-              {visit.endedAt
-                ? 'The consultation has ended; your physician has not recorded a decision yet.'
-                : 'This consultation is in progress.'}
+              {t(visit.endedAt ? 'dashboard.visits.endedNoDecision' : 'dashboard.visits.ongoing')}
             </p>
           )}
         </CardContent>
@@ -86,35 +107,36 @@ function VisitCard({ visit }: { visit: PatientVisit }) {
 }
 
 export function VisitHistoryPage() {
+  const t = useT();
   const visits = useVisits();
   return (
     <div className="mx-auto grid w-full max-w-3xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Your visits | ${BRAND_NAME}`}</title>
+      <title>{t('dashboard.visits.pageTitle', { brand: BRAND_NAME })}</title>
       <div className="grid gap-1">
-        <h1 className="text-2xl font-bold text-primary sm:text-3xl">Your visits</h1>
-        <p className="text-muted-foreground">
-          Each consultation with a physician, its decision and its recommendation.
-        </p>
+        <h1 className="text-2xl font-bold text-primary sm:text-3xl">
+          {t('dashboard.visits.heading')}
+        </h1>
+        <p className="text-muted-foreground">{t('dashboard.visits.intro')}</p>
       </div>
       {visits.isPending ? (
         <div className="flex justify-center p-8">
-          <Spinner label="Loading your visits" />
+          <Spinner label={t('dashboard.visits.loading')} />
         </div>
       ) : visits.isError ? (
         <p role="alert" className="text-destructive">
-          Your visits could not be loaded. Please refresh the page.
+          {t('dashboard.visits.loadFailed')}
         </p>
       ) : visits.data.visits.length === 0 ? (
         <Card>
           <CardContent className="grid gap-3 pt-6 text-sm">
-            <p>You have not had a consultation yet.</p>
+            <p>{t('dashboard.visits.none')}</p>
             <Button asChild variant="outline" className="w-full sm:w-fit">
-              <Link to="/patient/dashboard">Go to your dashboard</Link>
+              <Link to="/patient/dashboard">{t('dashboard.visits.toDashboard')}</Link>
             </Button>
           </CardContent>
         </Card>
       ) : (
-        <ul className="grid gap-4" aria-label="Your visits, newest first">
+        <ul className="grid gap-4" aria-label={t('dashboard.visits.listLabel')}>
           {visits.data.visits.map((v) => (
             <VisitCard key={v.id} visit={v} />
           ))}

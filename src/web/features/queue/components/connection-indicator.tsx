@@ -1,15 +1,21 @@
 import { Wifi, WifiOff } from 'lucide-react';
+import { useT } from '@/lib/i18n/use-t';
 import type { ConnectionState } from '@/lib/socket';
 import { cn } from '@/lib/utils';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
 
-const TEXT: Record<ConnectionState, { title: string; detail: string }> = {
-  connected: { title: 'Connected', detail: 'Real-time updates active' },
-  connecting: { title: 'Connecting', detail: 'Opening real-time updates...' },
-  lost: { title: 'Connection Lost', detail: 'Trying to reconnect...' },
+const TEXT: Record<ConnectionState, { title: MessageKey; detail: MessageKey }> = {
+  connected: { title: 'queue.connection.connected', detail: 'queue.connection.connectedDetail' },
+  connecting: {
+    title: 'queue.connection.connecting',
+    detail: 'queue.connection.connectingDetail',
+  },
+  lost: { title: 'queue.connection.lost', detail: 'queue.connection.lostDetail' },
 };
 
 /** The queue page's live-connection indicator (patient-side.md §4). */
 export function ConnectionIndicator({ state }: { state: ConnectionState }) {
+  const t = useT();
   const text = TEXT[state];
   const Icon = state === 'lost' ? WifiOff : Wifi;
   return (
@@ -23,8 +29,8 @@ export function ConnectionIndicator({ state }: { state: ConnectionState }) {
       )}
     >
       <Icon aria-hidden="true" className="size-4 shrink-0" />
-      <span className="font-semibold">{text.title}</span>
-      <span>{text.detail}</span>
+      <span className="font-semibold">{t(text.title)}</span>
+      <span>{t(text.detail)}</span>
     </div>
   );
 }

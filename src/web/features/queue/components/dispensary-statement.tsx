@@ -1,7 +1,7 @@
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
-import { DISPENSARY_STATEMENT } from '../../../../shared/queue';
 
 interface DispensaryStatementProps {
   id: string;
@@ -23,6 +23,7 @@ export function DispensaryStatement({
   disabled,
   error,
 }: DispensaryStatementProps) {
+  const t = useT();
   const errorId = `${id}-error`;
   return (
     <div className="grid gap-1">
@@ -42,7 +43,7 @@ export function DispensaryStatement({
           onCheckedChange={(v) => onCheckedChange(v === true)}
         />
         <Label htmlFor={id} className="text-sm leading-5 font-normal">
-          {DISPENSARY_STATEMENT}
+          {t('queue.dispensary.statement')}
         </Label>
       </div>
       {error && (

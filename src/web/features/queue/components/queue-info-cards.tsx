@@ -1,71 +1,102 @@
+import { useLingui } from '@lingui/react';
 import { Camera, Globe, LifeBuoy, Mic, MonitorSmartphone, Phone, Timer, Wifi } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useBusinessHours } from '@/features/app-config/api/app-config';
 import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
-import { formatDate } from '@/lib/format';
-import { APPLICATION_TYPE_LABELS } from '../../../../shared/application-types';
-import { feeCovered } from '../../../../shared/payment-status';
-import { PAYMENT_STATUS_LABELS } from '../../../../shared/payment-status-labels';
+import { T } from '@/lib/i18n/t';
+import { useT } from '@/lib/i18n/use-t';
+import type { ApplicationType } from '../../../../shared/application-types';
+import type { MessageKey } from '../../../../shared/i18n/message-key';
+import { type ApplicationPaymentStatus, feeCovered } from '../../../../shared/payment-status';
 import type { QueueStatusView } from '../../../../shared/queue';
 import type { ApplicationView } from '../../../../shared/schemas/application';
 
 // The queue page's supporting cards (patient-side.md §2.9).
 
-const APPLICATION_STATUS_LABELS: Record<ApplicationView['status'], string> = {
-  pending: 'Pending',
-  payment_completed: 'Payment Completed',
-  in_review: 'In Review',
-  documents_collected: 'Documents Collected',
-  approved: 'Approved',
-  rejected: 'Rejected',
+const APPLICATION_STATUS_KEYS: Record<ApplicationView['status'], MessageKey> = {
+  pending: 'queue.appStatus.pending',
+  payment_completed: 'queue.appStatus.payment_completed',
+  in_review: 'queue.appStatus.in_review',
+  documents_collected: 'queue.appStatus.documents_collected',
+  approved: 'queue.appStatus.approved',
+  rejected: 'queue.appStatus.rejected',
+};
+
+const APPLICATION_TYPE_KEYS: Record<ApplicationType, MessageKey> = {
+  new: 'queue.appType.new',
+  renewal: 'queue.appType.renewal',
+};
+
+const PAYMENT_STATUS_KEYS: Record<ApplicationPaymentStatus, MessageKey> = {
+  unpaid: 'queue.payment.unpaid',
+  authorized: 'queue.payment.authorized',
+  captured: 'queue.payment.captured',
+  voided: 'queue.payment.voided',
+  refunded: 'queue.payment.refunded',
 };
 
 /** The state program's patient line (Oklahoma Medical Marijuana Authority). */
 const OMMA_PHONE = '405-522-6662';
 
 export function ApplicationDetailsCard({ application }: { application: ApplicationView | null }) {
+  const t = useT();
+  const { i18n } = useLingui();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Application Details</CardTitle>
+        <CardTitle>{t('queue.details.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         {application ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">Type</dt>
-            <dd>{APPLICATION_TYPE_LABELS[application.type]}</dd>
-            <dt className="text-muted-foreground">Status</dt>
-            <dd>{APPLICATION_STATUS_LABELS[application.status]}</dd>
-            <dt className="text-muted-foreground">Payment</dt>
+            <dt className="text-muted-foreground">{t('queue.details.type')}</dt>
+            <dd>{t(APPLICATION_TYPE_KEYS[application.type])}</dd>
+            <dt className="text-muted-foreground">{t('queue.details.status')}</dt>
+            <dd>{t(APPLICATION_STATUS_KEYS[application.status])}</dd>
+            <dt className="text-muted-foreground">{t('queue.details.payment')}</dt>
             <dd>
               {feeCovered(application.paymentStatus)
-                ? `${PAYMENT_STATUS_LABELS[application.paymentStatus]}, $${application.amount}`
-                : PAYMENT_STATUS_LABELS[application.paymentStatus]}
+                ? t('queue.details.paidAmount', {
+                    status: t(PAYMENT_STATUS_KEYS[application.paymentStatus]),
+                    amount: i18n.number(Number(application.amount), {
+                      style: 'currency',
+                      currency: 'USD',
+                    }),
+                  })
+                : t(PAYMENT_STATUS_KEYS[application.paymentStatus])}
             </dd>
-            <dt className="text-muted-foreground">Submitted</dt>
-            <dd>{application.submittedAt ? formatDate(application.submittedAt) : 'Not yet'}</dd>
-            <dt className="text-muted-foreground">Conditions</dt>
+            <dt className="text-muted-foreground">{t('queue.details.submitted')}</dt>
+            <dd>
+              {application.submittedAt
+                ? i18n.date(application.submittedAt, {
+                    year: 'numeric',
+                    month: 'short',
+                    day: 'numeric',
+                  })
+                : t('queue.details.notYet')}
+            </dd>
+            <dt className="text-muted-foreground">{t('queue.details.conditions')}</dt>
             <dd>
               {application.medicalConditions.length > 0
                 ? application.medicalConditions.map((c) => c.description).join(', ')
-                : 'None listed yet'}
+                : t('queue.details.noConditions')}
             </dd>
           </dl>
         ) : (
-          <p className="text-sm text-muted-foreground">No application found.</p>
+          <p className="text-sm text-muted-foreground">{t('queue.details.none')}</p>
         )}
       </CardContent>
     </Card>
   );
 }
 
-const REQUIREMENTS = [
-  { icon: Camera, text: 'A working camera' },
-  { icon: Mic, text: 'A microphone or headset' },
-  { icon: Globe, text: 'A current Chrome, Firefox, Safari or Edge' },
-  { icon: Wifi, text: 'A stable internet connection' },
-  { icon: MonitorSmartphone, text: 'A quiet, private place' },
+const REQUIREMENTS: { icon: typeof Camera; text: MessageKey }[] = [
+  { icon: Camera, text: 'queue.requirements.camera' },
+  { icon: Mic, text: 'queue.requirements.mic' },
+  { icon: Globe, text: 'queue.requirements.browser' },
+  { icon: Wifi, text: 'queue.requirements.internet' },
+  { icon: MonitorSmartphone, text: 'queue.requirements.place' },
 ];
 
 /**
@@ -73,17 +104,18 @@ const REQUIREMENTS = [
  * opened a placeholder), so the queue page and its place in line stay open behind it.
  */
 export function SystemRequirementsCard() {
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>System Requirements</CardTitle>
+        <CardTitle>{t('queue.requirements.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <ul className="grid gap-2 text-sm">
           {REQUIREMENTS.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-2">
               <Icon aria-hidden="true" className="size-4 text-primary" />
-              {text}
+              {t(text)}
             </li>
           ))}
         </ul>
@@ -94,8 +126,8 @@ export function SystemRequirementsCard() {
           className="inline-flex h-10 w-full items-center justify-center gap-2 rounded-md border border-input bg-background px-4 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:w-fit"
         >
           <Camera aria-hidden="true" className="size-4" />
-          Test Video System
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t('queue.requirements.test')}
+          <span className="sr-only">{t('queue.requirements.newTab')}</span>
         </a>
       </CardContent>
     </Card>
@@ -103,38 +135,50 @@ export function SystemRequirementsCard() {
 }
 
 export function HelpCard() {
+  const t = useT();
   const businessHours = useBusinessHours();
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <LifeBuoy aria-hidden="true" className="size-5 text-primary" />
-          Need Help?
+          {t('queue.help.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
         <p>
-          Clinic support ({businessHours}):{' '}
-          <a className="font-medium text-primary underline" href={`mailto:${SUPPORT_EMAIL}`}>
-            {SUPPORT_EMAIL}
-          </a>
-          {SUPPORT_PHONE && (
-            <>
-              {' '}
-              or{' '}
-              <a className="font-medium text-primary underline" href={`tel:${SUPPORT_PHONE}`}>
-                {SUPPORT_PHONE}
-              </a>
-            </>
-          )}
+          <T
+            k={SUPPORT_PHONE ? 'queue.help.supportPhone' : 'queue.help.support'}
+            values={{ hours: businessHours, email: SUPPORT_EMAIL, phone: SUPPORT_PHONE ?? '' }}
+            components={{
+              0: (
+                // Its text is the message's (<0>{email}</0>); this one satisfies the a11y lint.
+                <a className="font-medium text-primary underline" href={`mailto:${SUPPORT_EMAIL}`}>
+                  {SUPPORT_EMAIL}
+                </a>
+              ),
+              1: (
+                <a className="font-medium text-primary underline" href={`tel:${SUPPORT_PHONE}`}>
+                  {SUPPORT_PHONE}
+                </a>
+              ),
+            }}
+          />
         </p>
         <p className="flex items-start gap-2">
           <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
           <span>
-            State program questions: Oklahoma Medical Marijuana Authority (OMMA){' '}
-            <a className="font-medium text-primary underline" href={`tel:${OMMA_PHONE}`}>
-              {OMMA_PHONE}
-            </a>
+            <T
+              k="queue.help.omma"
+              values={{ phone: OMMA_PHONE }}
+              components={{
+                0: (
+                  <a className="font-medium text-primary underline" href={`tel:${OMMA_PHONE}`}>
+                    {OMMA_PHONE}
+                  </a>
+                ),
+              }}
+            />
           </span>
         </p>
       </CardContent>
@@ -144,6 +188,7 @@ export function HelpCard() {
 
 /** The wait card, with the clinic's measured average consultation length. */
 export function WaitCard({ status }: { status: QueueStatusView }) {
+  const t = useT();
   const ahead = Math.max(0, status.position - 1);
   const average = status.averageConsultationMinutes;
   return (
@@ -151,23 +196,17 @@ export function WaitCard({ status }: { status: QueueStatusView }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <Timer aria-hidden="true" className="size-5 text-primary" />
-          While You Wait
+          {t('queue.wait.title')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2 text-sm">
         <p>
-          Average consultation: about <strong>{average} minutes</strong> per patient.
+          <T k="queue.wait.average" values={{ minutes: average }} components={{ 0: <strong /> }} />
         </p>
         {status.status === 'waiting' && (
-          <p>
-            {ahead === 0
-              ? 'You are next in line.'
-              : `${ahead} ${ahead === 1 ? 'patient is' : 'patients are'} ahead of you.`}
-          </p>
+          <p>{ahead === 0 ? t('queue.wait.next') : t('queue.wait.ahead', { count: ahead })}</p>
         )}
-        <p className="text-muted-foreground">
-          Keep this page open: it updates by itself and tells you when your physician is ready.
-        </p>
+        <p className="text-muted-foreground">{t('queue.wait.keepOpen')}</p>
       </CardContent>
     </Card>
   );

@@ -21,6 +21,7 @@ import { useAuth } from '@/features/auth/api/session';
 import { callRoomOf, videoCallPath } from '@/features/realtime/call-room';
 import { errorMessage } from '@/lib/api-client';
 import { BRAND_NAME } from '@/lib/brand';
+import { useT } from '@/lib/i18n/use-t';
 import { feeCovered } from '../../../../shared/payment-status';
 import type { QueueStatusView } from '../../../../shared/queue';
 import { QUEUE_POLL_QUEUE_PAGE_MS, useLeaveQueue, useQueueStatus } from '../api/queue';
@@ -42,6 +43,7 @@ const LiveConnection = lazy(async () => ({
 
 /** /patient/queue (patient-side.md §2.9, §4): live by socket, polled every 15 s as a fallback. */
 export function QueuePage() {
+  const t = useT();
   const { user } = useAuth();
   const queue = useQueueStatus(QUEUE_POLL_QUEUE_PAGE_MS);
   const applications = useApplications();
@@ -52,7 +54,7 @@ export function QueuePage() {
 
   // The application's card is part of the first render too, so nothing moves after (issue 23).
   if (!user || queue.isPending || applications.isPending)
-    return <FullPageSpinner label="Loading your queue status" />;
+    return <FullPageSpinner label={t('queue.loading')} />;
   const callPath = room ? videoCallPath(room) : null;
   const application =
     applications.data?.find((a) => a.id === status?.applicationId) ??
@@ -60,11 +62,11 @@ export function QueuePage() {
 
   return (
     <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8">
-      <title>{`Consultation Queue | ${BRAND_NAME}`}</title>
+      <title>{t('queue.pageTitle', { brand: BRAND_NAME })}</title>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="grid gap-1">
-          <h1 className="text-2xl font-bold text-primary sm:text-3xl">Consultation Queue</h1>
-          <p className="text-muted-foreground">Wait here for your video consultation.</p>
+          <h1 className="text-2xl font-bold text-primary sm:text-3xl">{t('queue.heading')}</h1>
+          <p className="text-muted-foreground">{t('queue.subheading')}</p>
         </div>
         <Suspense fallback={<ConnectionIndicator state="connecting" />}>
           <LiveConnection email={user.email} />
@@ -104,6 +106,7 @@ export function QueuePage() {
 
 /** The load-failure toast and the once-only "Consultation Ready" toast (§4, §8). */
 function useQueueNotices(status: QueueStatusView | null, failed: boolean) {
+  const t = useT();
   const failureShown = useRef(false);
   useEffect(() => {
     if (!failed) {
@@ -113,11 +116,11 @@ function useQueueNotices(status: QueueStatusView | null, failed: boolean) {
     if (failureShown.current) return;
     failureShown.current = true;
     toast({
-      title: 'Queue Status Unavailable',
-      description: 'Unable to load your queue status. Please refresh the page.',
+      title: t('queue.toast.unavailableTitle'),
+      description: t('queue.toast.unavailableBody'),
       variant: 'destructive',
     });
-  }, [failed]);
+  }, [failed, t]);
 
   useEffect(() => {
     if (status?.status !== 'in_consultation' || !status.roomId) return;
@@ -128,10 +131,10 @@ function useQueueNotices(status: QueueStatusView | null, failed: boolean) {
       // Without storage the toast may repeat on a reload; that is all.
     }
     toast({
-      title: 'Consultation Ready',
-      description: 'Your physician is ready. Join the video call now.',
+      title: t('queue.toast.readyTitle'),
+      description: t('queue.toast.readyBody'),
     });
-  }, [status?.status, status?.id, status?.roomId]);
+  }, [status?.status, status?.id, status?.roomId, t]);
 }
 
 interface QuickActionsProps {
@@ -142,15 +145,16 @@ interface QuickActionsProps {
 }
 
 function QuickActions({ status, callPath, refreshing, onRefresh }: QuickActionsProps) {
+  const t = useT();
   const leave = useLeaveQueue();
   // mutateAsync: this card unmounts as soon as the entry is gone; the toast still shows.
   const onLeave = () =>
     leave.mutateAsync().then(
-      (result) => toast({ title: 'Left Queue', description: result.message }),
+      () => toast({ title: t('queue.toast.leftTitle'), description: t('queue.toast.leftBody') }),
       (error: unknown) =>
         toast({
-          title: 'Could not leave the queue',
-          description: errorMessage(error, 'Please try again.'),
+          title: t('queue.toast.leaveFailedTitle'),
+          description: errorMessage(error, t('queue.toast.tryAgain')),
           variant: 'destructive',
         }),
     );
@@ -158,7 +162,7 @@ function QuickActions({ status, callPath, refreshing, onRefresh }: QuickActionsP
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quick Actions</CardTitle>
+        <CardTitle>{t('queue.actions.title')}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-3">
         <Button
@@ -168,13 +172,13 @@ function QuickActions({ status, callPath, refreshing, onRefresh }: QuickActionsP
           disabled={refreshing}
         >
           <RefreshCw aria-hidden="true" className={refreshing ? 'animate-spin' : undefined} />
-          Refresh Status
+          {t('queue.actions.refresh')}
         </Button>
         {callPath ? (
           <Button asChild className="justify-start">
             <Link to={callPath}>
               <Video aria-hidden="true" />
-              Join Video Call
+              {t('queue.actions.join')}
             </Link>
           </Button>
         ) : (
@@ -185,18 +189,18 @@ function QuickActions({ status, callPath, refreshing, onRefresh }: QuickActionsP
             aria-describedby="queue-join-hint"
           >
             <Video aria-hidden="true" />
-            Join Video Call
+            {t('queue.actions.join')}
           </Button>
         )}
         {!callPath && (
           <p id="queue-join-hint" className="-mt-2 text-xs text-muted-foreground">
-            Available once your physician starts the call.
+            {t('queue.actions.joinHint')}
           </p>
         )}
         <Button asChild variant="outline" className="justify-start">
           <Link to="/patient/dashboard">
             <LayoutDashboard aria-hidden="true" />
-            Dashboard
+            {t('queue.actions.dashboard')}
           </Link>
         </Button>
         {status.status === 'waiting' && (
@@ -208,20 +212,17 @@ function QuickActions({ status, callPath, refreshing, onRefresh }: QuickActionsP
                 disabled={leave.isPending}
               >
                 <LogOut aria-hidden="true" />
-                Leave Queue
+                {t('queue.actions.leave')}
               </Button>
             </AlertDialogTrigger>
             <AlertDialogContent>
               <AlertDialogHeader>
-                <AlertDialogTitle>Leave the queue?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  You will lose your place in line. Your payment stays on your application, and you
-                  can join the queue again later.
-                </AlertDialogDescription>
+                <AlertDialogTitle>{t('queue.leave.title')}</AlertDialogTitle>
+                <AlertDialogDescription>{t('queue.leave.body')}</AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
-                <AlertDialogCancel>Stay in Queue</AlertDialogCancel>
-                <AlertDialogAction onClick={onLeave}>Leave Queue</AlertDialogAction>
+                <AlertDialogCancel>{t('queue.leave.stay')}</AlertDialogCancel>
+                <AlertDialogAction onClick={onLeave}>{t('queue.actions.leave')}</AlertDialogAction>
               </AlertDialogFooter>
             </AlertDialogContent>
           </AlertDialog>
@@ -233,22 +234,21 @@ function QuickActions({ status, callPath, refreshing, onRefresh }: QuickActionsP
 
 /** No queue entry (§8 No queue position), with a way back in for a paid application. */
 function NotInQueue({ canJoin }: { canJoin: boolean }) {
+  const t = useT();
   return (
     <Card className="mx-auto w-full max-w-xl text-center">
       <CardHeader className="items-center">
         <UserX aria-hidden="true" className="size-10 text-muted-foreground" />
-        <CardTitle>Not in Queue</CardTitle>
-        <CardDescription>
-          You don't currently have an active position in the consultation queue.
-        </CardDescription>
+        <CardTitle>{t('queue.notIn.title')}</CardTitle>
+        <CardDescription>{t('queue.notIn.body')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col justify-center gap-3 sm:flex-row">
         <Button asChild variant={canJoin ? 'outline' : 'default'}>
-          <Link to="/patient/dashboard">Return to Dashboard</Link>
+          <Link to="/patient/dashboard">{t('queue.notIn.dashboard')}</Link>
         </Button>
         {canJoin && (
           <Button asChild>
-            <Link to="/patient/intake?step=4">Continue to the queue</Link>
+            <Link to="/patient/intake?step=4">{t('queue.notIn.continue')}</Link>
           </Button>
         )}
       </CardContent>

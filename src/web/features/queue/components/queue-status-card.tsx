@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { CheckCircle2, Clock, Hourglass, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -5,8 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { useAppConfig } from '@/features/app-config/api/app-config';
+import { useT } from '@/lib/i18n/use-t';
 import { useNow } from '@/lib/use-now';
 import { formatClinicInstant } from '../../../../shared/clinic-hours';
+import { isLanguage } from '../../../../shared/i18n/languages';
 import type { QueueStatusView } from '../../../../shared/queue';
 import { queueProgress } from '../../../../shared/queue-place';
 import { NotifyMeButton } from './physician-arrival';
@@ -19,6 +22,9 @@ interface QueueStatusCardProps {
 
 /** Position, wait, progress and time in queue, by status (patient-side.md §4 Queue states). */
 export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
+  const t = useT();
+  const { i18n } = useLingui();
+  const language = isLanguage(i18n.locale) ? i18n.locale : 'en';
   const now = useNow(1000);
   const minutesInQueue = Math.max(0, Math.floor((now - Date.parse(status.joinedAt)) / 60_000));
   const waiting = status.status === 'waiting';
@@ -32,39 +38,38 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
     <Card className={ready ? 'border-green-600' : undefined}>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle>Queue Status</CardTitle>
+          <CardTitle>{t('queue.status.title')}</CardTitle>
           {waiting && (
             <Badge variant="warning">
               <Hourglass aria-hidden="true" className="size-3" />
-              Waiting in Queue
+              {t('queue.status.waiting')}
             </Badge>
           )}
           {ready && (
             <Badge variant="success">
               <Video aria-hidden="true" className="size-3" />
-              Ready for Consultation
+              {t('queue.status.ready')}
             </Badge>
           )}
           {completed && (
             <Badge variant="secondary">
               <CheckCircle2 aria-hidden="true" className="size-3" />
-              Consultation Completed
+              {t('queue.status.completed')}
             </Badge>
           )}
         </div>
-        {waiting && onDuty && (
-          <CardDescription>Your place updates live as patients ahead are seen.</CardDescription>
-        )}
+        {waiting && onDuty && <CardDescription>{t('queue.status.live')}</CardDescription>}
         {waiting && !onDuty && (
           <CardDescription data-testid="no-physician">
-            No physician is on duty right now, so we cannot estimate your wait. You keep your place;
-            this page chimes when a physician comes on duty.
+            {t('queue.status.noPhysician')}
           </CardDescription>
         )}
         {/* A physician working late is seeing patients: "closed" would be wrong then. */}
         {waiting && !onDuty && status.clinicOpensAt && (
           <p className="text-sm font-medium" data-testid="clinic-opens">
-            The clinic is closed. It opens {formatClinicInstant(status.clinicOpensAt, timeZone)}.
+            {t('queue.status.clinicOpens', {
+              opens: formatClinicInstant(status.clinicOpensAt, timeZone, language),
+            })}
           </p>
         )}
       </CardHeader>
@@ -75,42 +80,42 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
           <>
             <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
               <div className="rounded-md bg-muted p-3">
-                <dt className="text-xs text-muted-foreground">Your Position</dt>
+                <dt className="text-xs text-muted-foreground">{t('queue.status.position')}</dt>
                 <dd className="text-3xl font-bold text-primary" data-testid="queue-position">
                   #{status.position}
                 </dd>
               </div>
               <div className="rounded-md bg-muted p-3">
-                <dt className="text-xs text-muted-foreground">Estimated Wait</dt>
+                <dt className="text-xs text-muted-foreground">{t('queue.status.estimatedWait')}</dt>
                 {onDuty ? (
                   <dd className="text-3xl font-bold" data-testid="queue-wait">
                     {status.estimatedWaitTime}
-                    <span className="ml-1 text-base font-medium">min</span>
+                    <span className="ml-1 text-base font-medium">{t('queue.status.min')}</span>
                   </dd>
                 ) : (
                   <dd className="pt-2 text-base font-medium" data-testid="queue-wait">
-                    No physician on duty
+                    {t('queue.status.noPhysicianShort')}
                   </dd>
                 )}
               </div>
               <div className="col-span-2 rounded-md bg-muted p-3 sm:col-span-1">
-                <dt className="text-xs text-muted-foreground">Time in Queue</dt>
+                <dt className="text-xs text-muted-foreground">{t('queue.status.timeInQueue')}</dt>
                 <dd className="flex items-baseline gap-1 text-3xl font-bold">
                   <Clock aria-hidden="true" className="size-5 self-center text-muted-foreground" />
                   {minutesInQueue}
-                  <span className="text-base font-medium">min</span>
+                  <span className="text-base font-medium">{t('queue.status.min')}</span>
                 </dd>
               </div>
             </dl>
             {onDuty && (
               <div className="grid gap-1">
                 <div className="flex justify-between text-sm">
-                  <span>Queue progress</span>
+                  <span>{t('queue.status.progress')}</span>
                   <span>{queueProgress(status.position)}%</span>
                 </div>
                 <Progress
                   value={queueProgress(status.position)}
-                  label="Queue progress"
+                  label={t('queue.status.progress')}
                   barClassName="bg-secondary"
                 />
               </div>
@@ -122,31 +127,22 @@ export function QueueStatusCard({ status, callPath }: QueueStatusCardProps) {
           <div className="grid gap-3">
             <p>
               {/* "Join now" only beside a Join that works: the server's live call (issue 11). */}
-              {callPath
-                ? 'Your physician is ready for you. Join the video call now.'
-                : 'You have been admitted. Your physician will open the video room in a moment.'}
+              {callPath ? t('queue.status.readyJoin') : t('queue.status.admitted')}
             </p>
             {callPath ? (
               <Button asChild size="lg" className="w-full sm:w-fit">
                 <Link to={callPath}>
                   <Video aria-hidden="true" />
-                  Join Consultation
+                  {t('queue.status.joinConsultation')}
                 </Link>
               </Button>
             ) : (
-              <p className="text-sm text-muted-foreground">
-                The join button appears here as soon as your physician opens the room.
-              </p>
+              <p className="text-sm text-muted-foreground">{t('queue.status.joinSoon')}</p>
             )}
           </div>
         )}
 
-        {completed && (
-          <p>
-            Your consultation is complete. The physician's recommendation follows; your dashboard
-            shows when it is approved.
-          </p>
-        )}
+        {completed && <p>{t('queue.status.done')}</p>}
       </CardContent>
     </Card>
   );
