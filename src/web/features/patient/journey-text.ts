@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
+import { calendarDate } from '@/lib/i18n/format';
 import { type MessageValues, parseMessageRef } from '../../../shared/i18n/message-key';
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,13 +18,7 @@ export function journeyLine(i18n: I18n, message: string | undefined, english: st
   if (!ref) return english;
   const value = (v: string | number): string | number => {
     if (typeof v !== 'string') return v;
-    if (CALENDAR_DATE.test(v))
-      return i18n.date(`${v}T00:00:00Z`, {
-        year: 'numeric',
-        month: 'long',
-        day: 'numeric',
-        timeZone: 'UTC',
-      });
+    if (CALENDAR_DATE.test(v)) return calendarDate(i18n, v);
     const parts = v.split('|').map((part) => parseMessageRef(part));
     if (parts.every((p) => p !== null))
       return parts.map((p) => (p ? i18n._(p.key, p.values) : '')).join(', ');

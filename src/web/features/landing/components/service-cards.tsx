@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type FeeLine, useFees } from '@/features/fees/api/fees';
 import { type MoneyStory, useMoneyStory } from '@/features/fees/api/money-story';
+import { money } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import type { ApplicationType } from '../../../../shared/fees';
 import type { MessageKey } from '../../../../shared/i18n/message-key';
@@ -83,7 +84,7 @@ function FeeTable({ caption, fees, story, failed }: FeeTableProps) {
   const { i18n } = useLingui();
   const amount = (value: string | undefined) =>
     value ? (
-      i18n.number(Number(value), { style: 'currency', currency: 'USD' })
+      money(i18n, value)
     ) : (
       <>
         <span aria-hidden="true">—</span>

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { documentViewUrl } from '@/features/documents/api/documents';
 import { CATEGORY_NAME_KEYS } from '@/features/documents/labels';
+import { money, useCalendarDate } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import type { Decision, DocumentNeedingAttention } from '../../../../shared/schemas/journey';
 import type { PatientStateApplication } from '../../../../shared/schemas/state-application';
@@ -17,18 +18,6 @@ export const OMMA_URL = 'https://oklahoma.gov/omma';
 
 type Approved = Extract<Decision, { outcome: 'approved' }>;
 type NotApproved = Extract<Decision, { outcome: 'not_approved' }>;
-
-/** A calendar date (YYYY-MM-DD) in the page's language, never moved by a time zone. */
-function useCalendarDate(): (iso: string) => string {
-  const { i18n } = useLingui();
-  return (iso: string) =>
-    i18n.date(`${iso}T00:00:00Z`, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-}
 
 export function ApprovalPanel({
   decision,
@@ -145,8 +134,8 @@ function NextAtOmma({
 export function DenialPanel({ decision }: { decision: NotApproved }) {
   const t = useT();
   const { i18n } = useLingui();
-  const amount = i18n.number(decision.amountCents / 100, { style: 'currency', currency: 'USD' });
-  const money =
+  const amount = money(i18n, decision.amountCents / 100);
+  const moneyBack =
     decision.paymentStatus === 'voided'
       ? t('dashboard.decision.denial.voided', { amount })
       : decision.paymentStatus === 'refunded'
@@ -165,9 +154,9 @@ export function DenialPanel({ decision }: { decision: NotApproved }) {
             {decision.reason ?? t('dashboard.decision.denial.noReason')}
           </blockquote>
         </div>
-        {money && (
+        {moneyBack && (
           <p className="text-sm font-medium" data-testid="money-back">
-            {money}
+            {moneyBack}
           </p>
         )}
         <div className="grid gap-2">

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useCalendarDate } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { todayIso } from '../../../../shared/dates';
@@ -36,14 +37,7 @@ export function LicenceCard({
 }) {
   const t = useT();
   const { i18n } = useLingui();
-  /** A calendar date (YYYY-MM-DD) in the page's language, never moved by a time zone. */
-  const formatCalendarDate = (iso: string) =>
-    i18n.date(`${iso}T00:00:00Z`, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
+  const formatCalendarDate = useCalendarDate();
   const { hash } = useLocation();
   const [editing, setEditing] = useState(hash === '#licence');
   const days = license ? daysBetween(todayIso(), license.expiresOn) : null;

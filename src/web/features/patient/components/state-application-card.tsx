@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react';
 import { CheckCircle2, FileCheck2, Upload } from 'lucide-react';
 import { lazy } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +5,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { CATEGORY_NAME_KEYS } from '@/features/documents/labels';
+import { useCalendarDate } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import type { MessageKey } from '../../../../shared/i18n/message-key';
 import type { JourneyStep } from '../../../../shared/schemas/journey';
@@ -40,15 +40,7 @@ export function StateApplicationCard({
 }) {
   const t = useT();
   const say = useJourneyText();
-  const { i18n } = useLingui();
-  /** A calendar date (YYYY-MM-DD) in the page's language, never moved by a time zone. */
-  const formatCalendarDate = (iso: string) =>
-    i18n.date(`${iso}T00:00:00Z`, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
+  const formatCalendarDate = useCalendarDate();
   const badge = BADGE[sa.status];
   const received = new Set(sa.documentsReceived ?? []);
   // The patient may still record an application made in time after the window closed.

@@ -1,7 +1,7 @@
 import type { FeeLine } from '@/features/fees/api/fees';
+import { useMoney } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import type { StateApplicationMode } from '../../../../shared/state-application';
-import { useMoney } from './use-money';
 
 interface CostBreakdownProps {
   line: FeeLine | undefined;

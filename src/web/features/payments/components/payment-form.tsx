@@ -21,6 +21,7 @@ import { feeLine, useFees } from '@/features/fees/api/fees';
 import { DispensaryStatement } from '@/features/queue/components/dispensary-statement';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { isNetworkFailure } from '@/lib/form-errors';
+import { useMoney } from '@/lib/i18n/format';
 import { useLanguage } from '@/lib/i18n/use-language';
 import { useT, useTr } from '@/lib/i18n/use-t';
 import {
@@ -46,7 +47,6 @@ import { CostBreakdown } from './cost-breakdown';
 import { DevBypassButton } from './dev-bypass-button';
 import { paymentErrorItems } from './payment-error-items';
 import { ProofUploadField } from './proof-upload-field';
-import { useMoney } from './use-money';
 
 // The payment screen's two cards (patient-side.md §2.6), shared by /patient/payment and the
 // wizard's payment step. The checks run in the spec's order before anything is sent (§5),

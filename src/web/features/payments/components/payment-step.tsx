@@ -7,13 +7,13 @@ import {
   isEligible,
   Notice,
 } from '@/features/patient/components/eligibility-notice';
+import { useMoney } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { paymentDue } from '../../../../shared/application-status';
 import { feeCovered } from '../../../../shared/payment-status';
 import type { CurrentUser } from '../../../../shared/schemas/auth';
 import type { PaymentResult } from '../api/payments';
 import { PaymentForm } from './payment-form';
-import { useMoney } from './use-money';
 
 interface PaymentStepProps {
   user: CurrentUser;

@@ -4,6 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useBusinessHours } from '@/features/app-config/api/app-config';
 import { VIDEO_DEMO_PATH } from '@/features/device-check/lib/video-demo-path';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@/lib/brand';
+import { money } from '@/lib/i18n/format';
 import { T } from '@/lib/i18n/t';
 import { useT } from '@/lib/i18n/use-t';
 import type { ApplicationType } from '../../../../shared/application-types';
@@ -59,10 +60,7 @@ export function ApplicationDetailsCard({ application }: { application: Applicati
               {feeCovered(application.paymentStatus)
                 ? t('queue.details.paidAmount', {
                     status: t(PAYMENT_STATUS_KEYS[application.paymentStatus]),
-                    amount: i18n.number(Number(application.amount), {
-                      style: 'currency',
-                      currency: 'USD',
-                    }),
+                    amount: money(i18n, application.amount),
                   })
                 : t(PAYMENT_STATUS_KEYS[application.paymentStatus])}
             </dd>
