@@ -44,11 +44,17 @@ export function rememberLanguage(language: Language): void {
 }
 
 let activating: Promise<void> | null = null;
+let latest: Language | null = null;
 
-/** Loads `language`'s catalog (once) and shows the app in it. */
+/**
+ * Loads `language`'s catalog (once) and shows the app in it. Of two quick choices the later
+ * wins, whichever catalog arrives first.
+ */
 export function activateLanguage(language: Language): Promise<void> {
   if (i18n.locale === language && activating) return activating;
+  latest = language;
   activating = catalog(language).then((messages) => {
+    if (latest !== language) return;
     i18n.loadAndActivate({ locale: language, locales: [INTL_LOCALE[language]], messages });
     document.documentElement.lang = language;
   });
