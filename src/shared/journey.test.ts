@@ -7,7 +7,6 @@ import {
   documentsNeedingAttention,
   type JourneyInput,
   type JourneyStepState,
-  moneyBackLine,
 } from './journey.js';
 
 const C: JourneyStepState = 'completed';
@@ -279,19 +278,6 @@ describe('computeDecision', () => {
 
   it('no decision before the outcome', () => {
     expect(computeDecision(queued, { signedOn: null, today: '2026-03-01' })).toBeNull();
-  });
-});
-
-describe('the money back after a denial', () => {
-  it('says what happened to the fee, and nothing when nothing moved', () => {
-    expect(moneyBackLine({ paymentStatus: 'voided', amountCents: 13700 })).toBe(
-      'Your card was not charged; the hold of $137.00 was released.',
-    );
-    expect(moneyBackLine({ paymentStatus: 'refunded', amountCents: 13700 })).toBe(
-      'Your payment of $137.00 was refunded to your card.',
-    );
-    expect(moneyBackLine({ paymentStatus: 'captured', amountCents: 13700 })).toBeNull();
-    expect(moneyBackLine({ paymentStatus: 'paid', amountCents: 13700 })).toBeNull();
   });
 });
 
